@@ -1,0 +1,55 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The SPA is served by the sandbox on the same origin as the hosted API (product.md, "Links and
+// tokens"), so `npm run dev` proxies the API paths to a running sandbox.
+const sandboxOrigin = process.env.SANDBOX_ORIGIN ?? 'http://127.0.0.1:4010';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2020',
+    sourcemap: false,
+    // Setup, checkout and invoice pages are separate lazy routes; report the real sizes.
+    reportCompressedSize: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': sandboxOrigin,
+      '/sandbox': sandboxOrigin,
+      '^/(direct-debit|checkout|invoices)/': {
+        target: sandboxOrigin,
+        // Only API calls (they carry a capability header) go to the sandbox; navigations stay here.
+        bypass: (req) =>
+          req.headers['x-direct-debit-token'] || req.headers['x-checkout-token']
+            ? undefined
+            : req.url,
+      },
+    },
+  },
+  test: {
+    restoreMocks: true,
+    testTimeout: 15_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['{contract,sandbox,scripts,merchant-kit}/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          setupFiles: ['./vitest.setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
