@@ -1,0 +1,24 @@
+/**
+ * Banks as the hosted setup lists them (service-api.md, "Hosted customer setup",
+ * `GET /direct-debit/setup/banks`). Facts come from shared/data/ng-banks.json.
+ */
+import { z } from 'zod';
+
+export const bankTypeSchema = z.enum(['commercial', 'microfinance', 'mobile-money', 'other']);
+
+export const bankSchema = z.object({
+  /** Stable id sent back as `bankId`: the NIP institution code, or the slug when there is none. */
+  id: z.string().min(1).max(40),
+  name: z.string(),
+  shortName: z.string(),
+  /** CBN bank code used by the NUBAN check digit, or null when no CBN code is known. */
+  cbnCode: z
+    .string()
+    .regex(/^\d{3,6}$/)
+    .nullable(),
+  type: bankTypeSchema,
+});
+export type Bank = z.infer<typeof bankSchema>;
+
+export const bankListResponseSchema = z.object({ data: z.array(bankSchema) });
+export type BankListResponse = z.infer<typeof bankListResponseSchema>;

@@ -1,0 +1,108 @@
+/**
+ * The hosted checkout API behind the payment checkout and invoice pages (product.md, "Links and
+ * tokens" and "Checkout pages"). Every call carries the link's capability token in
+ * `x-checkout-token`. Amounts are naira; `remainingSeconds` is seconds by the server's clock, so the
+ * page's countdown never trusts the phone's clock.
+ */
+import { z } from 'zod';
+import {
+  emailSchema,
+  intervalSchema,
+  isoDateSchema,
+  isoTimestampSchema,
+  modeSchema,
+} from './common';
+import { paymentStatusSchema } from './payments';
+import { nigerianPhoneSchema } from './phone';
+import { invoiceStatusSchema } from './subscriptions';
+
+/** Header that carries a checkout or invoice link's capability token. */
+export const checkoutTokenHeader = 'x-checkout-token';
+
+export const hostedMerchantSchema = z.object({
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  brandColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullable(),
+  supportEmail: z.string().nullable(),
+});
+
+/** `GET /checkout/:paymentId`: what the payment checkout page shows. */
+export const checkoutStateSchema = z.object({
+  mode: modeSchema,
+  merchant: hostedMerchantSchema,
+  payment: z.object({
+    id: z.string(),
+    status: paymentStatusSchema,
+    amount: z.number(),
+    currency: z.literal('NGN'),
+    amountReceived: z.number(),
+    amountOutstanding: z.number(),
+    amountOverpaid: z.number(),
+    description: z.string().nullable(),
+    paidAt: isoTimestampSchema.nullable(),
+  }),
+  /** Which payer details the page must ask for before showing the account. */
+  needsCustomerDetails: z.object({ email: z.boolean(), phone: z.boolean() }),
+  /** The account to pay into; null while customer details are still needed. */
+  virtualAccount: z
+    .object({
+      bankName: z.string(),
+      accountNumber: z.string(),
+      accountName: z.string(),
+    })
+    .nullable(),
+  /** Seconds left in the payment window by the server's clock; 0 once expired. */
+  remainingSeconds: z.number().int().nonnegative(),
+  expiresAt: isoTimestampSchema,
+  /** The payment's callbackUrl when it is a valid browser-return URL, else null. */
+  returnUrl: z.string().nullable(),
+});
+export type CheckoutState = z.infer<typeof checkoutStateSchema>;
+export const checkoutStateResponseSchema = z.object({ data: checkoutStateSchema });
+
+/** `POST /checkout/:paymentId/customer`: the payer's missing details. Phone is Nigerian, E.164. */
+export const checkoutCustomerRequestSchema = z.strictObject({
+  email: emailSchema.optional(),
+  phone: nigerianPhoneSchema.optional(),
+});
+export type CheckoutCustomerRequest = z.infer<typeof checkoutCustomerRequestSchema>;
+
+/** `GET /invoices/:invoiceId`: what the invoice page shows. */
+export const invoiceStateSchema = z.object({
+  mode: modeSchema,
+  merchant: hostedMerchantSchema,
+  invoice: z.object({
+    id: z.string(),
+    status: invoiceStatusSchema,
+    amount: z.number(),
+    currency: z.literal('NGN'),
+    planName: z.string(),
+    interval: intervalSchema,
+    periodStart: isoDateSchema,
+    periodEnd: isoDateSchema,
+    dueDate: isoDateSchema,
+    paidAt: isoTimestampSchema.nullable(),
+  }),
+  /** Set once checkout details exist: the payment checkout page of the invoice's payment. */
+  authorizationUrl: z.string().nullable(),
+  /**
+   * A mandate debit of this invoice is submitted or has an unknown result: no other payment is
+   * offered until it is settled (service-api.md, Rule 1). "Pay now" then answers 409.
+   */
+  debitInProgress: z.boolean(),
+});
+export type InvoiceState = z.infer<typeof invoiceStateSchema>;
+export const invoiceStateResponseSchema = z.object({ data: invoiceStateSchema });
+
+/**
+ * `POST /invoices/:invoiceId/pay`: "Pay now". Recovers or creates the invoice's checkout details
+ * and returns the payment checkout page to open (`authorizationUrl`, token in the fragment).
+ * 409 when the invoice is already paid.
+ */
+export const invoicePayRequestSchema = z.strictObject({});
+export const invoicePayResponseSchema = z.object({
+  data: z.object({ authorizationUrl: z.string() }),
+});

@@ -1,0 +1,64 @@
+/**
+ * The error body every failed request returns (service-api.md, "Errors").
+ *
+ * `requestId` is also sent as the `x-request-id` response header. `code` is present where a
+ * machine-readable reason applies; the codes we use are listed in {@link errorCodes}.
+ */
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  requestId: z.string(),
+  code: z.string().optional(),
+  path: z.string(),
+  timestamp: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Response header that carries the request id on every response, success or error. */
+export const requestIdHeader = 'x-request-id';
+
+/**
+ * Machine-readable error codes. The interface document names the payout ones; the rest are ours
+ * (it leaves the complete list "not shown").
+ */
+export const errorCodes = {
+  validationFailed: 'VALIDATION_FAILED',
+  invalidJson: 'INVALID_JSON',
+  idempotencyKeyRequired: 'IDEMPOTENCY_KEY_REQUIRED',
+  idempotencyKeyConflict: 'IDEMPOTENCY_KEY_CONFLICT',
+  idempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
+  notFound: 'NOT_FOUND',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  insufficientScope: 'INSUFFICIENT_SCOPE',
+  directDebitNotEnabled: 'DIRECT_DEBIT_NOT_ENABLED',
+  invalidSetupLink: 'INVALID_SETUP_LINK',
+  setupLinkExpired: 'SETUP_LINK_EXPIRED',
+  setupLinkRevoked: 'SETUP_LINK_REVOKED',
+  setupClosed: 'SETUP_CLOSED',
+  accountNotFound: 'ACCOUNT_NOT_FOUND',
+  invalidAccountNumber: 'INVALID_ACCOUNT_NUMBER',
+  unknownBank: 'UNKNOWN_BANK',
+  rateLimited: 'RATE_LIMITED',
+  invalidCheckoutLink: 'INVALID_CHECKOUT_LINK',
+  conflict: 'CONFLICT',
+  testModeOnly: 'TEST_MODE_ONLY',
+  payoutNotEnabled: 'PAYOUT_NOT_ENABLED',
+  payoutIpWhitelistRequired: 'PAYOUT_IP_WHITELIST_REQUIRED',
+  payoutIpNotAllowed: 'PAYOUT_IP_NOT_ALLOWED',
+  // Payout gates the document names without a code (Authentication, rule 5): codes are ours.
+  liveModeRequired: 'LIVE_MODE_REQUIRED',
+  kycNotApproved: 'KYC_NOT_APPROVED',
+  beneficiaryNotVerified: 'BENEFICIARY_NOT_VERIFIED',
+  insufficientBalance: 'INSUFFICIENT_BALANCE',
+  payoutLimitExceeded: 'PAYOUT_LIMIT_EXCEEDED',
+  webhookEndpointRequired: 'WEBHOOK_ENDPOINT_REQUIRED',
+  // Checkout, virtual accounts and renewal debits (docs/decisions/0010): codes are ours.
+  virtualAccountExpired: 'VIRTUAL_ACCOUNT_EXPIRED',
+  invoiceAlreadyPaid: 'INVOICE_ALREADY_PAID',
+  debitInProgress: 'DEBIT_IN_PROGRESS',
+  paymentNotPending: 'PAYMENT_NOT_PENDING',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

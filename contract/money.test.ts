@@ -1,0 +1,30 @@
+import { expect, test } from 'vitest';
+import { koboToNaira, maxNaira, nairaAmountSchema, nairaToKobo } from './money';
+
+test('naira with up to two decimals converts to exact integer kobo', () => {
+  expect(nairaToKobo(5000)).toBe(500_000);
+  expect(nairaToKobo(0.1 + 0.2)).toBe(30);
+  expect(nairaToKobo(19.99)).toBe(1999);
+  expect(koboToNaira(1999)).toBe(19.99);
+});
+
+test.each([
+  ['zero', 0],
+  ['negative', -5],
+  ['three decimals', 10.005],
+  ['NaN', Number.NaN],
+  ['infinity', Number.POSITIVE_INFINITY],
+  ['above the maximum', maxNaira + 1],
+])('rejects %s', (_name, amount) => {
+  expect(nairaAmountSchema.safeParse(amount).success).toBe(false);
+});
+
+test('rejects amounts sent as strings', () => {
+  expect(nairaAmountSchema.safeParse('5000').success).toBe(false);
+});
+
+test('accepts kobo precision and the maximum', () => {
+  expect(nairaAmountSchema.safeParse(0.01).success).toBe(true);
+  expect(nairaAmountSchema.safeParse(1234.5).success).toBe(true);
+  expect(nairaAmountSchema.safeParse(maxNaira).success).toBe(true);
+});

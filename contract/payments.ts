@@ -1,0 +1,75 @@
+/**
+ * Checkout payments (service-api.md, "Payment (create request)", Payments endpoints; product.md,
+ * "Checkout pages"). Amounts are naira.
+ *
+ * Ours where the document is silent: `amount`, `currency` and `paymentMethod` are required;
+ * `customer` and its fields are optional (the checkout page asks for a missing e-mail or phone).
+ * Payment statuses: `pending` (waiting for the transfer; a short transfer keeps it pending with
+ * `amountReceived` > 0), `paid` (received ≥ amount; any excess is `amountOverpaid`), `expired` (the
+ * payment window ended before the full amount arrived).
+ */
+import { z } from 'zod';
+import {
+  emailSchema,
+  httpsUrlSchema,
+  isoTimestampSchema,
+  metadataSchema,
+  modeSchema,
+  text,
+} from './common';
+import { currencySchema, nairaAmountSchema } from './money';
+import { nigerianPhoneSchema } from './phone';
+import { virtualAccountSchema } from './virtual-accounts';
+
+export const paymentCreateRequestSchema = z.strictObject({
+  amount: z.strictObject({ amount: nairaAmountSchema, currency: currencySchema }),
+  customer: z
+    .strictObject({
+      email: emailSchema.optional(),
+      firstName: text(100).optional(),
+      lastName: text(100).optional(),
+      phone: nigerianPhoneSchema.optional(),
+    })
+    .optional(),
+  paymentMethod: z.literal('hosted_checkout'),
+  callbackUrl: httpsUrlSchema.optional(),
+  metadata: z.record(z.string(), z.unknown()).pipe(metadataSchema).optional(),
+});
+export type PaymentCreateRequest = z.infer<typeof paymentCreateRequestSchema>;
+
+export const paymentStatusSchema = z.enum(['pending', 'paid', 'expired']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const paymentSchema = z.object({
+  id: z.string().startsWith('osp_'),
+  mode: modeSchema,
+  status: paymentStatusSchema,
+  amount: z.number(),
+  currency: z.literal('NGN'),
+  /** Total credited so far (naira). */
+  amountReceived: z.number(),
+  /** Still to transfer (naira), 0 once paid. */
+  amountOutstanding: z.number(),
+  /** Received beyond the amount (naira), owed back to the payer. */
+  amountOverpaid: z.number(),
+  customer: z.object({
+    email: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  paymentMethod: z.literal('hosted_checkout'),
+  callbackUrl: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  /** Hosted checkout page with its capability token in the fragment. */
+  checkoutUrl: z.string(),
+  /** The dynamic virtual account bound to this payment. */
+  virtualAccount: virtualAccountSchema,
+  /** The invoice this payment settles, when it was created for one. */
+  invoiceId: z.string().nullable(),
+  expiresAt: isoTimestampSchema,
+  paidAt: isoTimestampSchema.nullable(),
+  createdAt: isoTimestampSchema,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentResponseSchema = z.object({ data: paymentSchema });

@@ -1,0 +1,119 @@
+/**
+ * Payments, virtual accounts and hosted checkout routes (service-api.md, "Payments", "Virtual
+ * accounts", "Hosted checkout"), and the sandbox controls that drive them (transfers, test clock;
+ * test-mode keys only). Hosted routes are authorized by `x-checkout-token`.
+ */
+import * as checkout from './checkout';
+import * as payments from './payments';
+import * as controls from './sandbox-controls';
+import * as subs from './subscriptions';
+import * as va from './virtual-accounts';
+import { route, type RouteDef } from './route';
+
+export const checkoutRoutes = {
+  createPayment: route({
+    method: 'POST',
+    path: '/api/v1/payments',
+    auth: 'secretKey',
+    idempotent: true,
+    request: payments.paymentCreateRequestSchema,
+    response: payments.paymentResponseSchema,
+  }),
+  getPayment: route({
+    method: 'GET',
+    path: '/api/v1/payments/:paymentId',
+    auth: 'secretKey',
+    idempotent: false,
+    response: payments.paymentResponseSchema,
+  }),
+  createReservedAccount: route({
+    method: 'POST',
+    path: '/api/v1/virtual-accounts/reserved',
+    auth: 'secretKey',
+    idempotent: true,
+    request: va.reservedAccountRequestSchema,
+    response: va.virtualAccountResponseSchema,
+  }),
+  createDynamicAccount: route({
+    method: 'POST',
+    path: '/api/v1/virtual-accounts/dynamic',
+    auth: 'secretKey',
+    idempotent: true,
+    request: va.dynamicAccountRequestSchema,
+    response: va.virtualAccountResponseSchema,
+  }),
+  getCheckout: route({
+    method: 'GET',
+    path: '/checkout/:paymentId',
+    auth: 'checkoutToken',
+    idempotent: false,
+    response: checkout.checkoutStateResponseSchema,
+  }),
+  submitCheckoutCustomer: route({
+    method: 'POST',
+    path: '/checkout/:paymentId/customer',
+    auth: 'checkoutToken',
+    idempotent: false,
+    request: checkout.checkoutCustomerRequestSchema,
+    response: checkout.checkoutStateResponseSchema,
+  }),
+  getInvoicePage: route({
+    method: 'GET',
+    path: '/invoices/:invoiceId',
+    auth: 'checkoutToken',
+    idempotent: false,
+    response: checkout.invoiceStateResponseSchema,
+  }),
+  payInvoice: route({
+    method: 'POST',
+    path: '/invoices/:invoiceId/pay',
+    auth: 'checkoutToken',
+    idempotent: false,
+    request: checkout.invoicePayRequestSchema,
+    response: checkout.invoicePayResponseSchema,
+  }),
+  simulateTransfer: route({
+    method: 'POST',
+    path: '/sandbox/v1/virtual-accounts/:virtualAccountId/transfers',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    request: controls.simulateTransferRequestSchema,
+    response: va.virtualAccountResponseSchema,
+  }),
+  expireVirtualAccount: route({
+    method: 'POST',
+    path: '/sandbox/v1/virtual-accounts/:virtualAccountId/expire',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    request: controls.expireVirtualAccountRequestSchema,
+    response: va.virtualAccountResponseSchema,
+  }),
+  getClock: route({
+    method: 'GET',
+    path: '/sandbox/v1/clock',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    response: controls.clockResponseSchema,
+  }),
+  advanceClock: route({
+    method: 'POST',
+    path: '/sandbox/v1/clock/advance',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    request: controls.advanceClockRequestSchema,
+    response: controls.clockResponseSchema,
+  }),
+  reconcileDebit: route({
+    method: 'POST',
+    path: '/sandbox/v1/invoices/:invoiceId/debit/reconcile',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    request: controls.reconcileDebitRequestSchema,
+    response: subs.invoiceResponseSchema,
+  }),
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,72 @@
+/**
+ * Merchant bank direct-debit routes (service-api.md, "Bank direct debit"): config, mandates, setup
+ * links, disable; plus the sandbox controls that enable direct debit and revoke a setup link.
+ */
+import * as dd from './direct-debit';
+import * as controls from './sandbox-controls';
+import { route, type RouteDef } from './route';
+
+export const directDebitRoutes = {
+  getDirectDebitConfig: route({
+    method: 'GET',
+    path: '/api/v1/subscriptions/direct-debit/config',
+    auth: 'secretKey',
+    scope: 'subscriptions:read',
+    idempotent: false,
+    response: dd.directDebitConfigResponseSchema,
+  }),
+  listMandates: route({
+    method: 'GET',
+    path: '/api/v1/subscriptions/direct-debit',
+    auth: 'secretKey',
+    scope: 'subscriptions:read',
+    idempotent: false,
+    response: dd.mandateListResponseSchema,
+  }),
+  getSubscriptionMandate: route({
+    method: 'GET',
+    path: '/api/v1/subscriptions/:subscriptionId/direct-debit',
+    auth: 'secretKey',
+    scope: 'subscriptions:read',
+    idempotent: false,
+    response: dd.subscriptionMandateResponseSchema,
+  }),
+  createSetupLink: route({
+    method: 'POST',
+    path: '/api/v1/subscriptions/:subscriptionId/direct-debit',
+    auth: 'secretKey',
+    scope: 'subscriptions:write',
+    idempotent: true,
+    request: dd.emptyBodySchema,
+    response: dd.setupLinkResponseSchema,
+  }),
+  disableDirectDebit: route({
+    method: 'POST',
+    path: '/api/v1/subscriptions/:subscriptionId/direct-debit/disable',
+    auth: 'secretKey',
+    scope: 'subscriptions:write',
+    idempotent: false,
+    request: dd.emptyBodySchema,
+    response: dd.subscriptionMandateResponseSchema,
+  }),
+  setDirectDebitConfig: route({
+    method: 'PUT',
+    path: '/sandbox/v1/direct-debit/config',
+    auth: 'secretKey',
+    scope: 'subscriptions:write',
+    idempotent: false,
+    request: controls.sandboxDirectDebitConfigRequestSchema,
+    response: dd.directDebitConfigResponseSchema,
+  }),
+  /** Sandbox control: the merchant revokes the subscription's current setup link (test mode). */
+  revokeSetupLink: route({
+    method: 'POST',
+    path: '/sandbox/v1/subscriptions/:subscriptionId/direct-debit/revoke-link',
+    auth: 'secretKey',
+    scope: 'subscriptions:write',
+    idempotent: false,
+    testOnly: true,
+    request: dd.emptyBodySchema,
+    response: dd.revokeSetupLinkResponseSchema,
+  }),
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,63 @@
+/**
+ * Payout routes (service-api.md, "Payouts" and "Authentication" rule 5) and the sandbox controls
+ * that stand in for the service's review, the developer security settings and settlement.
+ * The payout gates and their order: sandbox/README.md, "Payouts and settlements".
+ */
+import * as payouts from './payouts';
+import { route, type RouteDef } from './route';
+
+export const payoutRoutes = {
+  createBeneficiary: route({
+    method: 'POST',
+    path: '/api/v1/beneficiaries',
+    auth: 'secretKey',
+    scope: 'payouts:create',
+    idempotent: true,
+    request: payouts.beneficiaryCreateRequestSchema,
+    response: payouts.beneficiaryResponseSchema,
+  }),
+  createPayout: route({
+    method: 'POST',
+    path: '/api/v1/payouts',
+    auth: 'secretKey',
+    scope: 'payouts:create',
+    idempotent: true,
+    request: payouts.payoutCreateRequestSchema,
+    response: payouts.payoutResponseSchema,
+  }),
+  getPayoutAccess: route({
+    method: 'GET',
+    path: '/sandbox/v1/payouts/access',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    response: payouts.payoutAccessResponseSchema,
+  }),
+  setPayoutAccess: route({
+    method: 'PUT',
+    path: '/sandbox/v1/payouts/access',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    request: payouts.payoutAccessRequestSchema,
+    response: payouts.payoutAccessResponseSchema,
+  }),
+  issuePayoutKey: route({
+    method: 'POST',
+    path: '/sandbox/v1/payouts/keys',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    request: payouts.payoutKeyRequestSchema,
+    response: payouts.payoutKeyResponseSchema,
+  }),
+  createSettlement: route({
+    method: 'POST',
+    path: '/sandbox/v1/settlements',
+    auth: 'secretKey',
+    idempotent: false,
+    testOnly: true,
+    request: payouts.settlementCreateRequestSchema,
+    response: payouts.settlementResponseSchema,
+  }),
+} as const satisfies Record<string, RouteDef>;

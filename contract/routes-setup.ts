@@ -1,0 +1,48 @@
+/**
+ * Hosted direct-debit setup routes (service-api.md, "Hosted customer setup"), authorized by the
+ * capability token in `x-direct-debit-token`. The setup page imports only this module.
+ */
+import { bankListResponseSchema } from './banks';
+import * as dd from './direct-debit';
+import { route, type RouteDef } from './route';
+
+export const setupRoutes = {
+  getSetup: route({
+    method: 'GET',
+    path: '/direct-debit/setup',
+    auth: 'directDebitToken',
+    idempotent: false,
+    response: dd.setupStateResponseSchema,
+  }),
+  listSetupBanks: route({
+    method: 'GET',
+    path: '/direct-debit/setup/banks',
+    auth: 'directDebitToken',
+    idempotent: false,
+    response: bankListResponseSchema,
+  }),
+  resolveAccount: route({
+    method: 'POST',
+    path: '/direct-debit/setup/resolve-account',
+    auth: 'directDebitToken',
+    idempotent: false,
+    request: dd.resolveAccountRequestSchema,
+    response: dd.resolveAccountResponseSchema,
+  }),
+  submitSetup: route({
+    method: 'POST',
+    path: '/direct-debit/setup',
+    auth: 'directDebitToken',
+    idempotent: false,
+    request: dd.setupSubmitRequestSchema,
+    response: dd.setupStateResponseSchema,
+  }),
+  disableSetup: route({
+    method: 'POST',
+    path: '/direct-debit/setup/disable',
+    auth: 'directDebitToken',
+    idempotent: false,
+    request: dd.setupDisableRequestSchema,
+    response: dd.setupStateResponseSchema,
+  }),
+} as const satisfies Record<string, RouteDef>;

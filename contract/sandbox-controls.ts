@@ -1,0 +1,52 @@
+/**
+ * Requests of the sandbox's own controls: things the real service does in its dashboard or by
+ * itself, which a local sandbox must let a developer or a test trigger. Test-mode keys only.
+ */
+import { z } from 'zod';
+
+/** `PUT /sandbox/v1/direct-debit/config`: enable or disable direct debit for the key's mode. */
+export const sandboxDirectDebitConfigRequestSchema = z.strictObject({ enabled: z.boolean() });
+
+/**
+ * `POST /sandbox/v1/virtual-accounts/:virtualAccountId/transfers`: simulate an inbound bank
+ * transfer of `amount` naira to a virtual account (test mode only). Exact, short and excess
+ * amounts are all accepted; see sandbox/README.md for their effect on a payment.
+ */
+export const simulateTransferRequestSchema = z.strictObject({
+  amount: z
+    .number()
+    .positive()
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+      error: 'amount must have at most 2 decimal places',
+    }),
+  senderName: z.string().trim().min(1).max(100).optional(),
+});
+
+/** `POST /sandbox/v1/clock/advance`: move the test clock forward by `seconds` (1 s to 400 days). */
+export const advanceClockRequestSchema = z.strictObject({
+  seconds: z
+    .number()
+    .int()
+    .positive()
+    .max(400 * 24 * 3600),
+});
+
+/** The sandbox clock: the time rules see, and how far it is ahead of the real clock. */
+export const clockResponseSchema = z.object({
+  data: z.object({ now: z.string(), offsetSeconds: z.number() }),
+});
+
+/**
+ * `POST /sandbox/v1/invoices/:invoiceId/debit/reconcile`: settle a renewal debit whose result is
+ * `unknown` as `succeeded` (the invoice is paid) or `failed` (terminal; checkout may be offered).
+ * Answers the invoice. 409 when the debit's result is not unknown.
+ */
+export const reconcileDebitRequestSchema = z.strictObject({
+  outcome: z.enum(['succeeded', 'failed']),
+});
+
+/**
+ * `POST /sandbox/v1/virtual-accounts/:virtualAccountId/expire` `{}`: end a dynamic account's
+ * payment window now (its pending payment expires), without moving the shared test clock.
+ */
+export const expireVirtualAccountRequestSchema = z.strictObject({});
