@@ -1,0 +1,300 @@
+/**
+ * `npm run sandbox -- <command> [options]`: the sandbox's command line.
+ *
+ *   serve                          start the server (see sandbox/main.ts for the environment)
+ *   credentials                    print <data dir>/credentials.json (creating the sandbox if new)
+ *   enable-direct-debit [--mode test|live] [--off]
+ *                                  turn direct debit on (or off) for the demo merchant
+ *   demo-link [--mode test|live] [--base-url URL]
+ *                                  create a demo plan, subscription and setup link and print it
+ *                                  with the test keys; through the HTTP API of the sandbox at URL,
+ *                                  else directly on the data directory
+ *   simulate-transfer <va_id> --amount <naira> [--sender NAME] [--base-url URL]
+ *                                  an inbound transfer to a virtual account (test mode)
+ *   clock [--advance <duration>] [--base-url URL]
+ *                                  show or advance the test clock
+ *                                  (both go through the running sandbox's HTTP API)
+ *   create-key [--mode test|live] --scopes LIST
+ *                                  issue a demo-merchant secret key with only the listed scopes
+ *                                  (comma-separated; "none" for none) and print it as JSON
+ *   webhooks endpoint|events|event|test|replay …, payouts enable, settle --amount N
+ *                                  webhook endpoint, delivery log, test and replay; payout access
+ *                                  and settlement (through the running sandbox's HTTP API; see
+ *                                  sandbox/features/webhooks/webhooks-cli.ts)
+ *
+ * Prints keys and the setup link on purpose: they are what a developer asked for.
+ */
+import { pathToFileURL } from 'node:url';
+import type { Mode } from '../contract/common';
+import { createSandbox, type Sandbox } from './core/app';
+import { createDemoSetupLink } from './demo';
+import { testAccounts } from './features/direct-debit/test-accounts';
+import { readCredentialsFile, type DemoCredentials } from './features/merchants/demo-merchant';
+import { issueScopedKey, parseScopeList } from './features/merchants/scoped-keys';
+import { runWebhooksCli, webhooksCliUsage } from './features/webhooks/webhooks-cli';
+import { serveFromEnvironment, serverOptionsFromEnv } from './main';
+
+const usage = `Usage: npm run sandbox -- <command> [options]
+
+Commands:
+  serve                                        start the sandbox server
+  credentials                                  print the demo merchant's credentials (JSON)
+  enable-direct-debit [--mode test|live] [--off]
+                                               turn direct debit on (or off) for a mode
+  demo-link [--mode test|live] [--base-url URL]
+                                               create a demo subscription and print its setup link
+  create-key [--mode test|live] --scopes subscriptions:read[,subscriptions:write]
+                                               issue a secret key with limited scopes
+  simulate-transfer <va_id> --amount <naira> [--sender NAME] [--base-url URL]
+                                               an inbound bank transfer to a virtual account
+                                               (test mode; through the running sandbox)
+  clock [--advance 90|15m|2h|31d] [--base-url URL]
+                                               show or advance the test clock (running sandbox)
+${webhooksCliUsage}
+
+Environment: PORT, HOST, SANDBOX_DATA_DIR, SANDBOX_DIST_DIR, SANDBOX_APPROVAL_DELAY_MS`;
+
+/** Parsed `--name value` and `--flag` options. @throws Error for an unknown option. */
+function parseOptions(args: readonly string[], known: readonly string[]): Map<string, string> {
+  const options = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    const name = arg.replace(/^--/, '');
+    if (!arg.startsWith('--') || !known.includes(name)) throw new Error(`Unknown option ${arg}`);
+    const next = args[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      options.set(name, next);
+      i += 1;
+    } else {
+      options.set(name, 'true');
+    }
+  }
+  return options;
+}
+
+function modeOption(options: Map<string, string>): Mode {
+  const mode = options.get('mode') ?? 'test';
+  if (mode !== 'test' && mode !== 'live') throw new Error('--mode must be test or live');
+  return mode;
+}
+
+/**
+ * Opens the sandbox on the data directory without moving `baseUrl`: links point at the origin
+ * in credentials.json when there is one (a server may be running there).
+ */
+function openLocalSandbox(): Sandbox {
+  const env = serverOptionsFromEnv(process.env);
+  const existing = readCredentialsFile(env.dataDir);
+  const host = env.host.includes(':') ? `[${env.host}]` : env.host;
+  return createSandbox({
+    dataDir: env.dataDir,
+    publicOrigin: existing?.baseUrl ?? `http://${host}:${env.port}`,
+    approvalDelayMs: env.approvalDelayMs,
+  });
+}
+
+function printDemo(credentials: DemoCredentials, link: { mode: Mode; setupUrl: string }): void {
+  console.log(`
+Demo merchant: ${credentials.merchantName} (${credentials.merchantId})
+Test secret key: ${credentials.testSecretKey}
+Test public key: ${credentials.testPublicKey}
+All credentials: npm run sandbox -- credentials
+
+Direct-debit setup link (${link.mode} mode; private to the customer, do not share):
+${link.setupUrl}
+`);
+  if (link.mode === 'test') {
+    console.log(`Test account numbers (Guaranty Trust Bank; more in sandbox/README.md):`);
+    for (const account of testAccounts) {
+      console.log(`  ${account.accountNumber}  ${account.description}`);
+    }
+    console.log('');
+  }
+}
+
+/**
+ * `90`, `90s`, `15m`, `2h`, `3d` → seconds. @throws Error for anything else.
+ */
+function parseDuration(text: string): number {
+  const match = /^(\d+)([smhd]?)$/.exec(text);
+  if (match === null) throw new Error(`Not a duration: ${text} (e.g. 90, 15m, 2h, 31d)`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] ?? ''] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+/**
+ * Calls a test-mode control on the running sandbox (the test clock lives in the server process,
+ * so these commands go through its HTTP API: `--base-url`, else `baseUrl` of credentials.json)
+ * with the demo test key. Returns the response body. @throws Error on a non-2xx answer.
+ */
+async function callRunningSandbox(
+  options: Map<string, string>,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<string> {
+  const credentials = readCredentialsFile(serverOptionsFromEnv(process.env).dataDir);
+  if (credentials === null) {
+    throw new Error('No credentials.json in the data directory: start the sandbox first');
+  }
+  const baseUrl = options.get('base-url') ?? credentials.baseUrl;
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${credentials.testSecretKey}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} failed (${response.status}): ${text}`);
+  return text;
+}
+
+/** Runs one CLI command. @throws Error with a message for the user. */
+export async function runCli(argv: readonly string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve': {
+      parseOptions(rest, []);
+      await serveFromEnvironment();
+      return;
+    }
+    case 'credentials': {
+      parseOptions(rest, []);
+      const sandbox = openLocalSandbox();
+      console.log(JSON.stringify(sandbox.credentials, null, 2));
+      sandbox.close();
+      return;
+    }
+    case 'enable-direct-debit': {
+      const options = parseOptions(rest, ['mode', 'off']);
+      const mode = modeOption(options);
+      const sandbox = openLocalSandbox();
+      try {
+        const key =
+          mode === 'live' ? sandbox.credentials.liveSecretKey : sandbox.credentials.testSecretKey;
+        const response = await sandbox.handle(
+          new Request(`${sandbox.publicOrigin}/sandbox/v1/direct-debit/config`, {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ enabled: !options.has('off') }),
+          }),
+        );
+        const text = await response.text();
+        if (!response.ok) throw new Error(`Could not change the configuration: ${text}`);
+        console.log(text);
+      } finally {
+        sandbox.close();
+      }
+      return;
+    }
+    case 'demo-link': {
+      const options = parseOptions(rest, ['mode', 'base-url']);
+      const mode = modeOption(options);
+      const baseUrl = options.get('base-url');
+      if (baseUrl !== undefined) {
+        const credentials = readCredentialsFile(serverOptionsFromEnv(process.env).dataDir);
+        if (credentials === null) {
+          throw new Error('No credentials.json in the data directory: start the sandbox first');
+        }
+        printDemo(credentials, await createDemoSetupLink(baseUrl, credentials, { mode }));
+        return;
+      }
+      const sandbox = openLocalSandbox();
+      try {
+        printDemo(
+          sandbox.credentials,
+          await createDemoSetupLink((request) => sandbox.handle(request), sandbox.credentials, {
+            mode,
+          }),
+        );
+      } finally {
+        sandbox.close();
+      }
+      return;
+    }
+    case 'create-key': {
+      const options = parseOptions(rest, ['mode', 'scopes']);
+      const mode = modeOption(options);
+      const scopesText = options.get('scopes');
+      if (scopesText === undefined) throw new Error('--scopes is required, e.g. --scopes none');
+      const scopes = parseScopeList(scopesText === 'true' ? '' : scopesText);
+      const sandbox = openLocalSandbox();
+      try {
+        const issued = issueScopedKey(sandbox.db, {
+          merchantId: sandbox.credentials.merchantId,
+          mode,
+          scopes,
+          now: sandbox.clock.now(),
+        });
+        console.log(JSON.stringify(issued, null, 2));
+      } finally {
+        sandbox.close();
+      }
+      return;
+    }
+    case 'webhooks':
+    case 'payouts':
+    case 'settle': {
+      // These talk to the running sandbox over HTTP: its worker is what delivers webhooks.
+      const credentials = readCredentialsFile(serverOptionsFromEnv(process.env).dataDir);
+      if (credentials === null) {
+        throw new Error('No credentials.json in the data directory: start the sandbox first');
+      }
+      const at = rest.indexOf('--base-url');
+      const baseUrl = (at >= 0 ? rest[at + 1] : undefined) ?? credentials.baseUrl;
+      await runWebhooksCli(command, rest, { credentials, baseUrl });
+      return;
+    }
+    case 'simulate-transfer': {
+      const [virtualAccountId, ...flags] = rest;
+      if (virtualAccountId === undefined || virtualAccountId.startsWith('--')) {
+        throw new Error('Usage: simulate-transfer <va_id> --amount <naira> [--sender NAME]');
+      }
+      const options = parseOptions(flags, ['amount', 'sender', 'base-url']);
+      const amount = Number(options.get('amount'));
+      const sender = options.get('sender');
+      console.log(
+        await callRunningSandbox(
+          options,
+          'POST',
+          `/sandbox/v1/virtual-accounts/${virtualAccountId}/transfers`,
+          {
+            amount,
+            ...(sender === undefined ? {} : { senderName: sender }),
+          },
+        ),
+      );
+      return;
+    }
+    case 'clock': {
+      const options = parseOptions(rest, ['advance', 'base-url']);
+      const advance = options.get('advance');
+      console.log(
+        advance === undefined
+          ? await callRunningSandbox(options, 'GET', '/sandbox/v1/clock')
+          : await callRunningSandbox(options, 'POST', '/sandbox/v1/clock/advance', {
+              seconds: parseDuration(advance),
+            }),
+      );
+      return;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(usage);
+      return;
+    default:
+      throw new Error(`Unknown command "${command}"\n\n${usage}`);
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    await runCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,332 @@
+/**
+ * The sandbox's handler core (docs/architecture.md, "sandbox/core";
+ * docs/decisions/0005-sandbox-storage-and-server.md): a function from a WHATWG `Request` to a
+ * `Response` over the embedded database. No Node HTTP here, so the same core serves the Node server,
+ * tests, and the SPA's component tests through MSW (also under jsdom).
+ *
+ * A request goes: due work → route (contract/routes.ts; 404/405) → auth (secret key with mode and
+ * scope, or capability token) → Idempotency-Key (idempotent routes) → body (JSON, ≤ 64 KB,
+ * validated by the route's schema) → handler. Synchronous handlers run in one transaction with the
+ * idempotency lookup and record. Every response carries `x-request-id`; errors have the documented
+ * shape (service-api.md, "Errors").
+ */
+import { checkoutTokenHeader } from '../../contract/checkout';
+import { directDebitTokenHeader } from '../../contract/direct-debit';
+import { defaultPaymentWindowSeconds } from '../../contract/virtual-accounts';
+import { errorCodes } from '../../contract/errors';
+import { routes, type RouteDef, type RouteName } from '../../contract/routes';
+import { atomically, openDatabase, type Db } from '../db/database';
+import {
+  simulatedLiveValidator,
+  testValidator,
+  type BankAccountValidator,
+} from '../features/direct-debit/account-validator';
+import { purgeOldLookups } from '../features/direct-debit/lookup-rate-limit';
+import { settleDueMandates } from '../features/direct-debit/mandates';
+import { directDebitMerchantHandlers } from '../features/direct-debit/merchant-handlers';
+import { setupHandlers } from '../features/direct-debit/setup-handlers';
+import { authenticateSetupToken } from '../features/direct-debit/setup-links';
+import { authenticateSecretKey } from '../features/merchants/api-keys';
+import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/demo-merchant';
+import { payoutHandlers } from '../features/payouts/payout-handlers';
+import {
+  authenticateCheckoutToken,
+  checkoutHandlers,
+} from '../features/checkout/checkout-handlers';
+import { runCheckoutDueWork } from '../features/checkout/due-work';
+import { paymentHandlers } from '../features/payments/payment-handlers';
+import { controlHandlers } from '../features/sandbox-controls/control-handlers';
+import { subscriptionHandlers } from '../features/subscriptions/subscription-handlers';
+import { webhookHandlers } from '../features/webhooks/webhook-handlers';
+import { ApiError, errorResponse, jsonHeaders } from './api-error';
+import {
+  deriveCapabilityToken,
+  redactTokens,
+  restoreTokens,
+  type IssuedToken,
+} from './capability-tokens';
+import { createAdjustableClock, systemClock, type AdjustableClock, type Clock } from './clock';
+import { randomId } from './crypto';
+import type {
+  CheckoutLinkCaller,
+  HandlerContext,
+  HandlerRegistry,
+  KeyCaller,
+  SandboxServices,
+  SetupLinkCaller,
+} from './handler';
+import {
+  findStoredResponse,
+  fingerprintRequest,
+  idempotentReplayedHeader,
+  purgeExpiredIdempotencyKeys,
+  readIdempotencyKey,
+  storeResponse,
+} from './idempotency';
+import { loadLinkSecret } from './link-secret';
+import { readJsonBody, validateBody } from './request-body';
+import { matchRoute } from './router';
+
+/** Default delay before the bank approves a test mandate, in milliseconds (3 s). */
+export const defaultApprovalDelayMs = 3000;
+
+/** Options of {@link createSandbox}. */
+export interface SandboxOptions {
+  /** Directory of `sandbox.db`, `credentials.json` and `link-secret`; absent = in-memory. */
+  dataDir?: string;
+  /** Origin the links point at, e.g. `http://127.0.0.1:4010`. */
+  publicOrigin: string;
+  /** Base clock (default: the system clock); the sandbox runs it with a stored offset. */
+  clock?: Clock;
+  /** Key of the capability tokens (≥ 16 characters); default: `<dataDir>/link-secret` or random. */
+  linkSecret?: string;
+  /** Account-name resolution per mode; default {@link testValidator} / {@link simulatedLiveValidator}. */
+  validators?: { test?: BankAccountValidator; live?: BankAccountValidator };
+  /** Delay before a test mandate goes from pending to approved, in ms (default 3000). */
+  approvalDelayMs?: number;
+  /** Payment window of dynamic virtual accounts, in seconds (default 1800, contract). */
+  paymentWindowSeconds?: number;
+  /** Told about every unexpected exception (a 500); default: `console.error` with the request id. */
+  onUnexpectedError?: (error: unknown, requestId: string) => void;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /**
+   * Answers one API request (any path: the caller decides what is API, see sandbox/server.ts).
+   * `info.clientIp` is the peer address the server saw (payout IP whitelist); absent in-process.
+   */
+  handle(request: Request, info?: { clientIp?: string }): Promise<Response>;
+  /** Applies work that fell due by the sandbox clock (also done at the start of every request). */
+  runDueWork(): void;
+  /** Closes the database. Idempotent. */
+  close(): void;
+  db: Db;
+  /** The sandbox clock (adjustable, offset stored in the database). */
+  clock: AdjustableClock;
+  /** The demo merchant's credentials (also in `<dataDir>/credentials.json`). */
+  credentials: DemoCredentials;
+  /** The normalized origin links point at (no trailing slash). */
+  publicOrigin: string;
+}
+
+/** Every handler, by route name: the type requires one for every route of the contract. */
+const registry: Required<HandlerRegistry> = {
+  ...subscriptionHandlers,
+  ...directDebitMerchantHandlers,
+  ...setupHandlers,
+  ...webhookHandlers,
+  ...payoutHandlers,
+  ...paymentHandlers,
+  ...checkoutHandlers,
+  ...controlHandlers,
+};
+
+interface ErasedResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+interface ErasedHandler {
+  run?: (context: HandlerContext<RouteName>) => ErasedResult;
+  runAsync?: (context: HandlerContext<RouteName>) => Promise<ErasedResult>;
+}
+
+/**
+ * The handler of `name` with its route-specific types erased. Sound by construction: the context
+ * built below holds the body validated by that route's schema and the caller of that route's auth.
+ */
+function handlerFor(name: RouteName): ErasedHandler {
+  return registry[name] as ErasedHandler;
+}
+
+/**
+ * Creates a sandbox: opens (or creates) the database, applies migrations, ensures the demo
+ * merchant, and returns the handler core.
+ * @throws Error when the data directory or database cannot be opened, or `publicOrigin` is not an
+ *   http(s) origin.
+ */
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const origin = new URL(options.publicOrigin);
+  if (origin.protocol !== 'http:' && origin.protocol !== 'https:') {
+    throw new Error(`publicOrigin must be http(s): ${options.publicOrigin}`);
+  }
+  const publicOrigin = origin.origin;
+  const db = openDatabase({ dataDir: options.dataDir });
+  const clock = createAdjustableClock(db, options.clock ?? systemClock);
+  const services: SandboxServices = {
+    db,
+    clock,
+    publicOrigin,
+    linkSecret: loadLinkSecret({ dataDir: options.dataDir, explicit: options.linkSecret }),
+    validators: {
+      test: options.validators?.test ?? testValidator,
+      live: options.validators?.live ?? simulatedLiveValidator,
+    },
+    approvalDelayMs: options.approvalDelayMs ?? defaultApprovalDelayMs,
+    paymentWindowSeconds: options.paymentWindowSeconds ?? defaultPaymentWindowSeconds,
+  };
+  const credentials = ensureDemoMerchant(db, {
+    publicOrigin,
+    dataDir: options.dataDir,
+    now: clock.now(),
+  });
+  const onUnexpectedError =
+    options.onUnexpectedError ??
+    ((error: unknown, requestId: string) => {
+      console.error(`[sandbox] ${requestId} failed unexpectedly:`, error);
+    });
+  let closed = false;
+
+  function runDueWork(): void {
+    const now = clock.now();
+    atomically(db, () => {
+      settleDueMandates(db, now);
+      purgeExpiredIdempotencyKeys(db, now);
+      purgeOldLookups(db, now);
+      runCheckoutDueWork(db, {
+        now,
+        publicOrigin,
+        tokens: (linkId, version) => deriveCapabilityToken(services.linkSecret, linkId, version),
+        windowSeconds: services.paymentWindowSeconds,
+      });
+    });
+  }
+
+  async function serve(
+    request: Request,
+    requestId: string,
+    path: string,
+    clientIp: string | null,
+  ): Promise<Response> {
+    runDueWork();
+    const now = clock.now();
+    const match = matchRoute(request.method, path);
+    const route: RouteDef = routes[match.name];
+
+    let caller: KeyCaller | SetupLinkCaller | CheckoutLinkCaller | null = null;
+    let keyCaller: KeyCaller | null = null;
+    if (route.auth === 'secretKey') {
+      keyCaller = authenticateSecretKey(db, request.headers.get('authorization'));
+      if (route.scope !== undefined && !keyCaller.scopes.includes(route.scope)) {
+        throw new ApiError(
+          403,
+          `This API key lacks the ${route.scope} scope that ${route.method} ${route.path} requires`,
+          { code: errorCodes.insufficientScope },
+        );
+      }
+      if (route.testOnly === true && keyCaller.mode !== 'test') {
+        throw new ApiError(403, 'This sandbox control accepts test-mode secret keys only', {
+          code: errorCodes.testModeOnly,
+        });
+      }
+      caller = keyCaller;
+    } else if (route.auth === 'directDebitToken') {
+      caller = authenticateSetupToken(db, request.headers.get(directDebitTokenHeader), now);
+    } else if (route.auth === 'checkoutToken') {
+      caller = authenticateCheckoutToken(db, request.headers.get(checkoutTokenHeader));
+    }
+
+    const handler = handlerFor(match.name);
+
+    const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : null;
+    let rawBody: unknown = undefined;
+    let body: unknown = undefined;
+    if (route.request !== undefined) {
+      // The only await before the handler: from here an idempotent create runs synchronously.
+      rawBody = await readJsonBody(request);
+      body = validateBody(route.request, rawBody);
+    }
+
+    const issued: IssuedToken[] = [];
+    const context = {
+      name: match.name,
+      params: match.params,
+      body,
+      caller,
+      requestId,
+      now,
+      clientIp,
+      services,
+      capabilityToken(linkId: string, version: number): string {
+        const token = deriveCapabilityToken(services.linkSecret, linkId, version);
+        issued.push({ token, linkId, version });
+        return token;
+      },
+    } as HandlerContext<RouteName>;
+
+    const checked = (result: ErasedResult): ErasedResult => {
+      const parsed = route.response.safeParse(result.body);
+      if (!parsed.success) {
+        throw new Error(`Response of ${match.name} breaks the contract: ${parsed.error.message}`);
+      }
+      return result;
+    };
+    const reply = (status: number, bodyText: string, headers: Record<string, string> = {}) =>
+      new Response(bodyText, { status, headers: { ...jsonHeaders(requestId), ...headers } });
+
+    if (handler.runAsync !== undefined) {
+      const result = checked(await handler.runAsync(context));
+      return reply(result.status, JSON.stringify(result.body), result.headers);
+    }
+    const run = handler.run;
+    if (run === undefined) throw new Error(`Handler of ${match.name} has neither run nor runAsync`);
+
+    return atomically(db, () => {
+      if (idempotencyKey === null || keyCaller === null) {
+        const result = checked(run(context));
+        return reply(result.status, JSON.stringify(result.body), result.headers);
+      }
+      const scope = { merchantId: keyCaller.merchantId, mode: keyCaller.mode, key: idempotencyKey };
+      const fingerprint = fingerprintRequest(match.name, match.params, rawBody);
+      const stored = findStoredResponse(db, scope, fingerprint, now);
+      if (stored !== null) {
+        return reply(stored.status, restoreTokens(stored.bodyText, services.linkSecret), {
+          [idempotentReplayedHeader]: 'true',
+        });
+      }
+      const result = checked(run(context));
+      const bodyText = JSON.stringify(result.body);
+      // Only successes are remembered: a failure threw above and rolled everything back.
+      storeResponse(
+        db,
+        scope,
+        fingerprint,
+        { status: result.status, bodyText: redactTokens(bodyText, issued) },
+        now,
+      );
+      return reply(result.status, bodyText, result.headers);
+    });
+  }
+
+  return {
+    async handle(request: Request, info?: { clientIp?: string }): Promise<Response> {
+      const requestId = randomId('req_');
+      let path = '/';
+      try {
+        path = new URL(request.url).pathname;
+        if (closed) throw new Error('The sandbox is closed');
+        return await serve(request, requestId, path, info?.clientIp ?? null);
+      } catch (error) {
+        if (!(error instanceof ApiError)) onUnexpectedError(error, requestId);
+        let timestamp: Date;
+        try {
+          timestamp = clock.now();
+        } catch {
+          timestamp = new Date();
+        }
+        return errorResponse(error, { requestId, path, timestamp });
+      }
+    },
+    runDueWork,
+    close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+    db,
+    clock,
+    credentials,
+    publicOrigin,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Sandbox time (docs/decisions/0004-time-and-due-work.md): rules read the time from a {@link Clock},
+ * never from `Date.now()`, so that a test clock can move time forward and due work
+ * (`runDueWork`) gives the same results whether or not the process was restarted.
+ */
+import { execute, queryOne, type Db } from '../db/database';
+import { z } from 'zod';
+
+/** A source of the current instant. */
+export interface Clock {
+  now(): Date;
+}
+
+/** The machine's wall clock. */
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * A clock that runs `offsetMs` milliseconds ahead of its base clock. The offset is stored in the
+ * database (`sandbox_settings.clock_offset_ms`), so an advanced test clock stays advanced after a
+ * restart. Issue 4 exposes it as `POST /sandbox/v1/clock/advance`.
+ */
+export interface AdjustableClock extends Clock {
+  /** How far ahead of the base clock this clock runs, in milliseconds (≥ 0 in practice). */
+  offsetMs(): number;
+  /** Moves the clock forward by `ms` milliseconds. @throws RangeError for a negative or non-integer `ms`. */
+  advanceBy(ms: number): void;
+}
+
+const offsetKey = 'clock_offset_ms';
+const settingSchema = z.object({ value: z.string() });
+
+/**
+ * An {@link AdjustableClock} over `base` whose offset lives in `db`. The offset is read once here
+ * and written through on every change.
+ */
+export function createAdjustableClock(db: Db, base: Clock = systemClock): AdjustableClock {
+  const row = queryOne(
+    db,
+    'SELECT value FROM sandbox_settings WHERE key = ?',
+    [offsetKey],
+    settingSchema,
+  );
+  let offset = row === null ? 0 : Number(row.value);
+  if (!Number.isSafeInteger(offset)) offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    offsetMs: () => offset,
+    advanceBy(ms: number) {
+      if (!Number.isSafeInteger(ms) || ms < 0) {
+        throw new RangeError('The clock only moves forward by a whole number of milliseconds');
+      }
+      offset += ms;
+      execute(
+        db,
+        `INSERT INTO sandbox_settings (key, value) VALUES (?, ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        [offsetKey, String(offset)],
+      );
+    },
+  };
+}
+
+/** A clock that stands still at `start` until moved: for tests that need exact instants. */
+export function createManualClock(
+  start: Date,
+): Clock & { set(instant: Date): void; advanceBy(ms: number): void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set(instant: Date) {
+      current = instant.getTime();
+    },
+    advanceBy(ms: number) {
+      current += ms;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * What a route handler receives and returns. Handlers are registered by route name
+ * (contract/routes.ts) in `sandbox/features/<area>/…-handlers.ts` and composed in `core/app.ts`.
+ *
+ * - `run` handlers are synchronous and run inside one database transaction together with the
+ *   idempotency check and record (service-api.md, "Authentication", rule 2): a thrown error rolls
+ *   back everything. Idempotent routes accept only `run`.
+ * - `runAsync` handlers (hosted routes that wait for a bank lookup) open their own short
+ *   transactions around their writes.
+ */
+import type { z } from 'zod';
+import type { Mode } from '../../contract/common';
+import type { RouteName, RouteResponse, routes, Scope } from '../../contract/routes';
+import type { Db } from '../db/database';
+import type { BankAccountValidator } from '../features/direct-debit/account-validator';
+import type { AdjustableClock } from './clock';
+
+type RouteOf<N extends RouteName> = (typeof routes)[N];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Path parameters of route `N`, decoded, e.g. `{ subscriptionId: string }`. */
+export type ParamsOf<N extends RouteName> = Record<ParamNames<RouteOf<N>['path']>, string>;
+
+/** The validated body of route `N` (the request schema's output), or undefined without one. */
+export type BodyOf<N extends RouteName> =
+  RouteOf<N> extends { request: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** A merchant authenticated by a secret key (service-api.md, "Authentication"). */
+export interface KeyCaller {
+  merchantId: string;
+  /** The key's mode: every read and write is confined to records of this mode. */
+  mode: Mode;
+  keyId: string;
+  scopes: readonly Scope[];
+}
+
+/** A customer holding a valid, unexpired setup link (header `x-direct-debit-token`). */
+export interface SetupLinkCaller {
+  linkId: string;
+  merchantId: string;
+  mode: Mode;
+  subscriptionId: string;
+  /** ISO 8601 UTC. */
+  expiresAt: string;
+}
+
+/**
+ * A payer holding a valid checkout or invoice link (header `x-checkout-token`): exactly one of
+ * `paymentId` (payment checkout page) and `invoiceId` (invoice page) is set.
+ */
+export interface CheckoutLinkCaller {
+  merchantId: string;
+  mode: Mode;
+  paymentId: string | null;
+  invoiceId: string | null;
+}
+
+/** Who is calling route `N`, by the route's `auth`. */
+export type CallerOf<N extends RouteName> = RouteOf<N>['auth'] extends 'secretKey'
+  ? KeyCaller
+  : RouteOf<N>['auth'] extends 'directDebitToken'
+    ? SetupLinkCaller
+    : RouteOf<N>['auth'] extends 'checkoutToken'
+      ? CheckoutLinkCaller
+      : null;
+
+/** Everything the rules share, fixed when the sandbox is created. */
+export interface SandboxServices {
+  db: Db;
+  clock: AdjustableClock;
+  /** Origin of links the sandbox hands out, e.g. `http://127.0.0.1:4010` (no trailing slash). */
+  publicOrigin: string;
+  /** Key of the capability tokens (docs/decisions/0003-capability-tokens.md). */
+  linkSecret: Buffer;
+  /** Account-name resolution: test links use `test`, live links `live`. */
+  validators: { test: BankAccountValidator; live: BankAccountValidator };
+  /** How long a test mandate stays pending before the bank approves it, in milliseconds. */
+  approvalDelayMs: number;
+  /** Payment window of dynamic virtual accounts (and so of checkout payments), in seconds. */
+  paymentWindowSeconds: number;
+}
+
+/** One request as a handler sees it. */
+export interface HandlerContext<N extends RouteName> {
+  name: N;
+  params: ParamsOf<N>;
+  body: BodyOf<N>;
+  caller: CallerOf<N>;
+  requestId: string;
+  /** The sandbox clock's instant when the request began. */
+  now: Date;
+  /** The peer IP address the Node server saw (payout whitelist); null for in-process calls. */
+  clientIp: string | null;
+  services: SandboxServices;
+  /**
+   * The capability token of link `linkId` at `version`. Use this (not the derivation directly) for
+   * any token put in a response, so that a stored idempotent response holds a placeholder instead.
+   */
+  capabilityToken(linkId: string, version: number): string;
+}
+
+/** A successful answer; the body must match route `N`'s response schema. */
+export interface HandlerResult<N extends RouteName> {
+  status: number;
+  body: RouteResponse<N>;
+  headers?: Record<string, string>;
+}
+
+export type SyncHandler<N extends RouteName> = (context: HandlerContext<N>) => HandlerResult<N>;
+export type AsyncHandler<N extends RouteName> = (
+  context: HandlerContext<N>,
+) => Promise<HandlerResult<N>>;
+
+/** How route `N` is served: idempotent routes only synchronously (one transaction). */
+export type RouteHandler<N extends RouteName> = RouteOf<N>['idempotent'] extends true
+  ? { run: SyncHandler<N> }
+  : { run: SyncHandler<N> } | { runAsync: AsyncHandler<N> };
+
+/** Handlers by route name; a feature registers the routes it serves. */
+export type HandlerRegistry = { [N in RouteName]?: RouteHandler<N> };

@@ -1,0 +1,177 @@
+/**
+ * Idempotency keys (service-api.md, "Endpoints" and "Authentication", rule 2; the document leaves
+ * length and retention "not shown": ours are 1–255 printable ASCII characters, kept 24 hours).
+ *
+ * A create is stored per (merchant, mode, key) with its route, path parameters, a SHA-256 of the
+ * canonical JSON of its body, and its response. The same request again replays the stored
+ * response; the key with anything else is a conflict. Only successful responses are stored, so a
+ * failed request changes nothing and can be retried with the same key. The core does the lookup,
+ * the handler's writes and the record in one synchronous transaction.
+ */
+import { z } from 'zod';
+import type { Mode } from '../../contract/common';
+import { errorCodes } from '../../contract/errors';
+import { execute, queryOne, type Db } from '../db/database';
+import { ApiError } from './api-error';
+import { canonicalJson, sha256Hex } from './crypto';
+
+/** How long a key is remembered, in milliseconds (24 hours). After that it may be reused. */
+export const idempotencyRetentionMs = 24 * 60 * 60 * 1000;
+
+/** Request header that carries the key. */
+export const idempotencyKeyHeader = 'idempotency-key';
+
+/** Response header set to `true` on a replayed response. */
+export const idempotentReplayedHeader = 'idempotent-replayed';
+
+const keyPattern = /^[\x20-\x7e]{1,255}$/;
+
+/**
+ * The request's Idempotency-Key.
+ * @throws ApiError 400 IDEMPOTENCY_KEY_REQUIRED when absent or empty; 400 IDEMPOTENCY_KEY_INVALID
+ *   when longer than 255 characters or not printable ASCII.
+ */
+export function readIdempotencyKey(headers: Headers): string {
+  const key = headers.get(idempotencyKeyHeader);
+  if (key === null || key === '') {
+    throw new ApiError(
+      400,
+      'This request creates a record: send an Idempotency-Key header with a unique operation id',
+      { code: errorCodes.idempotencyKeyRequired },
+    );
+  }
+  if (!keyPattern.test(key)) {
+    throw new ApiError(400, 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
+      code: errorCodes.idempotencyKeyInvalid,
+    });
+  }
+  return key;
+}
+
+/** Whose key it is: keys of different merchants or modes never meet. */
+export interface IdempotencyScope {
+  merchantId: string;
+  mode: Mode;
+  key: string;
+}
+
+/** What makes two requests "the same": route, path parameters and body. */
+export interface RequestFingerprint {
+  routeName: string;
+  paramsJson: string;
+  requestHash: string;
+}
+
+/**
+ * The fingerprint of a request. `body` is the parsed JSON as sent (before validation), so adding,
+ * removing or changing any field, `callbackUrl` included, changes it; key order and whitespace do
+ * not.
+ */
+export function fingerprintRequest(
+  routeName: string,
+  params: Record<string, string>,
+  body: unknown,
+): RequestFingerprint {
+  return {
+    routeName,
+    paramsJson: canonicalJson(params),
+    requestHash: sha256Hex(canonicalJson(body ?? null)),
+  };
+}
+
+/** A stored response: status and JSON text (capability tokens replaced by placeholders). */
+export interface StoredResponse {
+  status: number;
+  bodyText: string;
+}
+
+const storedRowSchema = z.object({
+  route_name: z.string(),
+  params_json: z.string(),
+  request_hash: z.string(),
+  response_status: z.number().int(),
+  response_body: z.string(),
+  expires_at: z.string(),
+});
+
+/**
+ * The response stored for this key, or null when the key is new (or its 24 hours are over, in
+ * which case the old record is dropped).
+ * @throws ApiError 409 IDEMPOTENCY_KEY_CONFLICT when the key was used for another route, other
+ *   path parameters or another body.
+ */
+export function findStoredResponse(
+  db: Db,
+  scope: IdempotencyScope,
+  fingerprint: RequestFingerprint,
+  now: Date,
+): StoredResponse | null {
+  const row = queryOne(
+    db,
+    `SELECT route_name, params_json, request_hash, response_status, response_body, expires_at
+     FROM idempotency_keys WHERE merchant_id = ? AND mode = ? AND idempotency_key = ?`,
+    [scope.merchantId, scope.mode, scope.key],
+    storedRowSchema,
+  );
+  if (row === null) return null;
+  if (row.expires_at <= now.toISOString()) {
+    deleteKey(db, scope);
+    return null;
+  }
+  if (row.route_name !== fingerprint.routeName || row.params_json !== fingerprint.paramsJson) {
+    throw new ApiError(
+      409,
+      'This Idempotency-Key was already used for a different request. Use a fresh key for each new operation.',
+      { code: errorCodes.idempotencyKeyConflict },
+    );
+  }
+  if (row.request_hash !== fingerprint.requestHash) {
+    throw new ApiError(
+      409,
+      'This Idempotency-Key was already used with a different request body. Use a fresh key for each new operation.',
+      { code: errorCodes.idempotencyKeyConflict },
+    );
+  }
+  return { status: row.response_status, bodyText: row.response_body };
+}
+
+function deleteKey(db: Db, scope: IdempotencyScope): void {
+  execute(
+    db,
+    'DELETE FROM idempotency_keys WHERE merchant_id = ? AND mode = ? AND idempotency_key = ?',
+    [scope.merchantId, scope.mode, scope.key],
+  );
+}
+
+/** Records a successful response for the key, kept {@link idempotencyRetentionMs}. */
+export function storeResponse(
+  db: Db,
+  scope: IdempotencyScope,
+  fingerprint: RequestFingerprint,
+  response: StoredResponse,
+  now: Date,
+): void {
+  execute(
+    db,
+    `INSERT INTO idempotency_keys (merchant_id, mode, idempotency_key, route_name, params_json,
+       request_hash, response_status, response_body, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      scope.merchantId,
+      scope.mode,
+      scope.key,
+      fingerprint.routeName,
+      fingerprint.paramsJson,
+      fingerprint.requestHash,
+      response.status,
+      response.bodyText,
+      now.toISOString(),
+      new Date(now.getTime() + idempotencyRetentionMs).toISOString(),
+    ],
+  );
+}
+
+/** Drops keys whose retention ended by `now` (due work). */
+export function purgeExpiredIdempotencyKeys(db: Db, now: Date): void {
+  execute(db, 'DELETE FROM idempotency_keys WHERE expires_at <= ?', [now.toISOString()]);
+}

@@ -1,0 +1,126 @@
+/**
+ * Reading and checking request bodies (service-api.md, "Endpoints": bodies are JSON with
+ * `Content-Type: application/json`).
+ */
+import type { z } from 'zod';
+import { errorCodes } from '../../contract/errors';
+import { ApiError, sandboxErrorCodes } from './api-error';
+
+/** Largest accepted request body, in bytes (64 KiB); larger bodies get 413. */
+export const maxBodyBytes = 64 * 1024;
+
+/** True for `application/json` and `application/<something>+json`, any parameters. */
+function isJsonMediaType(contentType: string | null): boolean {
+  if (contentType === null) return false;
+  const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError(413, `The request body is larger than ${limit / 1024} KB`, {
+    code: sandboxErrorCodes.payloadTooLarge,
+  });
+}
+
+/**
+ * The body of `request` as parsed JSON, or `undefined` when the body is empty.
+ * @throws ApiError 413 PAYLOAD_TOO_LARGE over {@link maxBodyBytes}; 415 UNSUPPORTED_MEDIA_TYPE for
+ *   a non-empty body without a JSON Content-Type; 400 INVALID_JSON for bytes that are not UTF-8
+ *   JSON.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const bytes = await readLimited(request, maxBodyBytes);
+  if (bytes.byteLength === 0) return undefined;
+  if (!isJsonMediaType(request.headers.get('content-type'))) {
+    throw new ApiError(415, 'Send the request body as JSON with Content-Type: application/json', {
+      code: sandboxErrorCodes.unsupportedMediaType,
+    });
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidJson();
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidJson();
+  }
+}
+
+function invalidJson(): ApiError {
+  return new ApiError(400, 'The request body is not valid JSON', { code: errorCodes.invalidJson });
+}
+
+function pathLabel(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+/** One line per problem, each naming the field: `customer.email: must be a valid e-mail address`. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const lines: string[] = [];
+  for (const issue of issues) {
+    const field = pathLabel(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        lines.push(`${field === '' ? key : `${field}.${key}`}: unknown field`);
+      }
+    } else if (issue.code === 'invalid_type' && field === '') {
+      lines.push('request body: must be a JSON object');
+    } else if (issue.code === 'invalid_type' && issue.input === undefined) {
+      lines.push(`${field}: is required`);
+    } else if (issue.code === 'invalid_value' && issue.values.length > 1) {
+      lines.push(
+        `${field}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
+      );
+    } else {
+      lines.push(`${field === '' ? 'request body' : field}: ${issue.message}`);
+    }
+  }
+  return lines.join('; ');
+}
+
+/**
+ * `value` parsed with `schema`.
+ * @throws ApiError 400 VALIDATION_FAILED whose message names every offending field.
+ */
+export function validateBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  // reportInput tells a missing field (no input) from a wrong type; inputs never reach the message.
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  throw new ApiError(400, `Validation failed: ${describeIssues(result.error.issues)}`, {
+    code: errorCodes.validationFailed,
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * The sandbox's embedded database: libsql (SQLite) with its synchronous, better-sqlite3-compatible
+ * API (docs/decisions/0005-sandbox-storage-and-server.md).
+ *
+ * Rows cross into TypeScript through zod schemas ({@link queryOne}, {@link queryAll}): the driver
+ * types rows as `unknown` and adds a `_metadata` field, and parsing keeps both out of our types.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'libsql';
+import type { z } from 'zod';
+import { migrate } from './migrations';
+
+/** An open connection. Synchronous: every statement runs to completion before returning. */
+export type Db = Database.Database;
+
+/** Values SQLite binds: TEXT, INTEGER/REAL, NULL. */
+export type SqlValue = string | number | null;
+
+/** Name of the database file inside the data directory. */
+export const databaseFileName = 'sandbox.db';
+
+/**
+ * Opens the database and applies pending migrations.
+ *
+ * - `dataDir` given: `<dataDir>/sandbox.db` (the directory is created), WAL journal, so the Node
+ *   server and a CLI command can read it at the same time; every record survives a restart.
+ * - `dataDir` absent: a private in-memory database that disappears on `close()` (tests, MSW).
+ *
+ * Foreign keys are enforced. A busy database is retried for up to 5 s before failing.
+ * @throws Error when the file cannot be opened or a migration fails (nothing of that migration
+ *   is applied).
+ */
+export function openDatabase(options: { dataDir?: string }): Db {
+  let db: Db;
+  if (options.dataDir === undefined) {
+    db = new Database(':memory:');
+  } else {
+    // Owner-only: the directory holds customer data, the webhook secret and the link secret.
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    db = new Database(join(options.dataDir, databaseFileName));
+    db.exec('PRAGMA journal_mode = WAL');
+  }
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** The first row of `sql` parsed with `schema`, or null when there is none. */
+export function queryOne<S extends z.ZodType>(
+  db: Db,
+  sql: string,
+  params: readonly SqlValue[],
+  schema: S,
+): z.output<S> | null {
+  const row = db.prepare(sql).get(...params);
+  return row === undefined ? null : schema.parse(row);
+}
+
+/** Every row of `sql`, each parsed with `schema`. */
+export function queryAll<S extends z.ZodType>(
+  db: Db,
+  sql: string,
+  params: readonly SqlValue[],
+  schema: S,
+): z.output<S>[] {
+  return db
+    .prepare(sql)
+    .all(...params)
+    .map((row) => schema.parse(row));
+}
+
+/** Runs a write statement; returns the number of rows it changed. */
+export function execute(db: Db, sql: string, params: readonly SqlValue[] = []): number {
+  return db.prepare(sql).run(...params).changes;
+}
+
+let savepointCounter = 0;
+
+/**
+ * Runs `fn` atomically: in a transaction, or in a savepoint when a transaction is already open
+ * (libsql's own `transaction()` cannot nest). A thrown error rolls back everything `fn` wrote and
+ * is rethrown. `fn` must be synchronous: an `await` inside would let other requests interleave.
+ */
+export function atomically<T>(db: Db, fn: () => T): T {
+  if (!db.inTransaction) return db.transaction(fn)();
+  savepointCounter += 1;
+  const name = `sp_${savepointCounter}`;
+  db.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = fn();
+    db.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    db.exec(`ROLLBACK TO ${name}`);
+    db.exec(`RELEASE ${name}`);
+    throw error;
+  }
+}

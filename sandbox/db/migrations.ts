@@ -1,0 +1,422 @@
+/**
+ * Versioned, append-only schema migrations (docs/architecture.md, "sandbox/db").
+ *
+ * Rules: never edit or reorder a migration that has shipped; add a new one with the next version.
+ * Each runs in its own transaction together with its `schema_migrations` row, so a failure leaves
+ * the database at the previous version.
+ *
+ * Units in the schema: money is integer kobo (`*_kobo`); instants are ISO 8601 UTC strings from
+ * `Date.toISOString()` (fixed width, so they compare as text); calendar dates are `YYYY-MM-DD`
+ * (Africa/Lagos); `*_ms` columns are milliseconds since the epoch by the sandbox clock.
+ */
+import type Database from 'libsql';
+import { z } from 'zod';
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'merchants, keys, idempotency, subscriptions, direct debit',
+    sql: `
+      CREATE TABLE sandbox_settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+
+      CREATE TABLE merchants (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        brand_color TEXT,
+        logo_url TEXT,
+        support_email TEXT,
+        test_public_key TEXT NOT NULL UNIQUE,
+        live_public_key TEXT NOT NULL UNIQUE,
+        -- The service signs webhooks with it (HMAC), so it is kept, unlike secret keys.
+        webhook_secret TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      -- Secret keys: only their SHA-256 is stored (hex), with the mode and scopes they carry.
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        key_hash TEXT NOT NULL UNIQUE,
+        key_hint TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+
+      CREATE TABLE idempotency_keys (
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        idempotency_key TEXT NOT NULL,
+        route_name TEXT NOT NULL,
+        params_json TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        response_status INTEGER NOT NULL,
+        -- Capability tokens are replaced by placeholders before this is written.
+        response_body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        PRIMARY KEY (merchant_id, mode, idempotency_key)
+      );
+      CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+
+      CREATE TABLE plans (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        name TEXT NOT NULL,
+        amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
+        currency TEXT NOT NULL CHECK (currency = 'NGN'),
+        interval TEXT NOT NULL CHECK (interval IN ('weekly', 'monthly', 'quarterly', 'yearly')),
+        description TEXT,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE subscriptions (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        plan_id TEXT NOT NULL REFERENCES plans(id),
+        status TEXT NOT NULL,
+        payment_method TEXT NOT NULL,
+        preferred_payment_method TEXT NOT NULL,
+        customer_email TEXT NOT NULL,
+        customer_first_name TEXT,
+        customer_last_name TEXT,
+        customer_phone TEXT,
+        callback_url TEXT,
+        start_date TEXT NOT NULL,
+        current_period_start TEXT NOT NULL,
+        current_period_end TEXT NOT NULL,
+        next_billing_date TEXT NOT NULL,
+        automatic_debit_enabled INTEGER NOT NULL DEFAULT 1,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE invoices (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'paid')),
+        kind TEXT NOT NULL CHECK (kind IN ('initial', 'renewal')),
+        amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
+        currency TEXT NOT NULL CHECK (currency = 'NGN'),
+        period_start TEXT NOT NULL,
+        period_end TEXT NOT NULL,
+        due_date TEXT NOT NULL,
+        callback_url TEXT,
+        paid_at TEXT,
+        created_at TEXT NOT NULL
+      );
+
+      -- Hosted checkout / invoice page links. Token = HMAC(link secret, id:version); only its
+      -- SHA-256 is stored (docs/decisions/0003-capability-tokens.md).
+      CREATE TABLE checkout_links (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        invoice_id TEXT REFERENCES invoices(id),
+        version INTEGER NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX checkout_links_invoice ON checkout_links (invoice_id);
+
+      CREATE TABLE direct_debit_configs (
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        enabled INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (merchant_id, mode)
+      );
+
+      CREATE TABLE setup_links (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
+        version INTEGER NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        -- Set when an expired link was replaced by a new one; the old token then answers 410.
+        replaced_at TEXT
+      );
+      CREATE UNIQUE INDEX setup_links_current ON setup_links (subscription_id)
+        WHERE replaced_at IS NULL;
+
+      -- Account-name lookups per setup link, for the rate limit: instants only, no account data.
+      CREATE TABLE setup_lookups (
+        link_id TEXT NOT NULL REFERENCES setup_links(id),
+        at_ms INTEGER NOT NULL
+      );
+      CREATE INDEX setup_lookups_link ON setup_lookups (link_id, at_ms);
+
+      CREATE TABLE mandates (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
+        status TEXT NOT NULL,
+        bank_id TEXT NOT NULL,
+        bank_name TEXT NOT NULL,
+        account_number_masked TEXT NOT NULL,
+        account_name TEXT NOT NULL,
+        rejection_reason TEXT,
+        activation_json TEXT,
+        -- Due work: the status the bank will report at settles_at (sandbox clock).
+        planned_status TEXT,
+        settles_at TEXT,
+        -- Set when a rejected mandate was replaced by a new authorization (history is kept).
+        superseded_at TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX mandates_current ON mandates (subscription_id)
+        WHERE superseded_at IS NULL;
+      CREATE INDEX mandates_due ON mandates (settles_at) WHERE planned_status IS NOT NULL;
+    `,
+  },
+  {
+    version: 2,
+    name: 'webhook events',
+    sql: `
+      -- One row per event (contract/events.ts). body is the exact JSON every delivery sends.
+      CREATE TABLE events (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX events_by_merchant ON events (merchant_id, mode, created_at);
+    `,
+  },
+  {
+    version: 3,
+    name: 'payments, virtual accounts, transactions, invoice checkout, renewal debits',
+    sql: `
+      -- Virtual accounts (va_…). Dynamic ones carry the bound amount and the payment window's end.
+      CREATE TABLE virtual_accounts (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        type TEXT NOT NULL CHECK (type IN ('RESERVED', 'DYNAMIC')),
+        status TEXT NOT NULL CHECK (status IN ('ACTIVE', 'EXPIRED')),
+        account_name TEXT NOT NULL,
+        account_number TEXT NOT NULL UNIQUE,
+        bank_name TEXT NOT NULL,
+        provider_reference TEXT NOT NULL,
+        amount_kobo INTEGER CHECK (amount_kobo > 0),
+        customer_email TEXT,
+        customer_first_name TEXT,
+        customer_last_name TEXT,
+        customer_phone TEXT,
+        expires_at TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX virtual_accounts_due ON virtual_accounts (expires_at) WHERE status = 'ACTIVE';
+
+      -- Checkout payments (osp_…). The checkout link's token hash lives here (version 1).
+      CREATE TABLE payments (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'expired')),
+        amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
+        received_kobo INTEGER NOT NULL DEFAULT 0,
+        customer_email TEXT,
+        customer_first_name TEXT,
+        customer_last_name TEXT,
+        customer_phone TEXT,
+        callback_url TEXT,
+        metadata_json TEXT NOT NULL,
+        virtual_account_id TEXT NOT NULL UNIQUE REFERENCES virtual_accounts(id),
+        invoice_id TEXT REFERENCES invoices(id),
+        link_id TEXT NOT NULL UNIQUE,
+        token_hash TEXT NOT NULL UNIQUE,
+        expires_at TEXT NOT NULL,
+        paid_at TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX payments_invoice ON payments (invoice_id, created_at);
+
+      -- Money movements (trn_…): inbound transfers to virtual accounts and mandate debits.
+      CREATE TABLE transactions (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        kind TEXT NOT NULL CHECK (kind IN ('transfer', 'debit')),
+        amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
+        reference TEXT NOT NULL,
+        virtual_account_id TEXT REFERENCES virtual_accounts(id),
+        payment_id TEXT REFERENCES payments(id),
+        invoice_id TEXT REFERENCES invoices(id),
+        sender_name TEXT,
+        created_at TEXT NOT NULL
+      );
+
+      -- At most one mandate debit per invoice (UNIQUE), with its outcome as due work.
+      CREATE TABLE invoice_debits (
+        id TEXT PRIMARY KEY,
+        invoice_id TEXT NOT NULL UNIQUE REFERENCES invoices(id),
+        mandate_id TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('submitted', 'succeeded', 'failed', 'unknown')),
+        planned_status TEXT,
+        settles_at TEXT,
+        failure_reason TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX invoice_debits_due ON invoice_debits (settles_at) WHERE planned_status IS NOT NULL;
+    `,
+  },
+  {
+    version: 4,
+    name: 'webhook delivery, payouts, settlements',
+    sql: `
+      -- The merchant's webhook endpoint per mode (set through the sandbox, like the dashboard).
+      CREATE TABLE webhook_endpoints (
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        url TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (merchant_id, mode)
+      );
+
+      -- The delivery queue: one row per delivery of an event (the event itself, a replay or a
+      -- test). Due when status = 'pending' and next_attempt_at <= now (sandbox clock); a claimed
+      -- row gets lease_until, and a lease that expired (the process died mid-attempt) is due again.
+      CREATE TABLE webhook_deliveries (
+        id TEXT PRIMARY KEY,
+        event_id TEXT NOT NULL REFERENCES events(id),
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        trigger TEXT NOT NULL CHECK (trigger IN ('event', 'replay', 'test')),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed')),
+        attempt_count INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT,
+        lease_until TEXT,
+        created_at TEXT NOT NULL,
+        completed_at TEXT
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at)
+        WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id, created_at);
+
+      -- The delivery log: every attempt with its time (sandbox clock), the URL it went to, and
+      -- the HTTP status or, when there was none, the error kind.
+      CREATE TABLE webhook_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id),
+        attempt_number INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        attempted_at TEXT NOT NULL,
+        http_status INTEGER,
+        error TEXT CHECK (error IN ('timeout', 'network_error', 'no_endpoint')),
+        duration_ms INTEGER NOT NULL,
+        UNIQUE (delivery_id, attempt_number)
+      );
+
+      -- Payout controls of a business (service-api.md, "Authentication", rule 5).
+      CREATE TABLE payout_access (
+        merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+        kyc_approved INTEGER NOT NULL,
+        api_enabled INTEGER NOT NULL,
+        ip_whitelist TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      -- Settled money available for payouts, per merchant and mode.
+      CREATE TABLE payout_balances (
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        available_kobo INTEGER NOT NULL CHECK (available_kobo >= 0),
+        PRIMARY KEY (merchant_id, mode)
+      );
+
+      CREATE TABLE settlements (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE beneficiaries (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        bank_id TEXT NOT NULL,
+        bank_name TEXT NOT NULL,
+        account_number TEXT NOT NULL,
+        account_name TEXT,
+        status TEXT NOT NULL CHECK (status IN ('verified', 'unverified')),
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE payouts (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        beneficiary_id TEXT NOT NULL REFERENCES beneficiaries(id),
+        amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
+        narration TEXT,
+        status TEXT NOT NULL CHECK (status IN ('successful', 'failed')),
+        failure_reason TEXT,
+        -- Africa/Lagos calendar day, for the daily limit.
+        lagos_date TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX payouts_daily ON payouts (merchant_id, lagos_date);
+    `,
+  },
+];
+
+const appliedRowSchema = z.object({ version: z.number() });
+
+/**
+ * Applies every migration newer than the database's version, in order, each in a transaction.
+ * @throws Error when the list is not strictly increasing or a migration fails.
+ */
+export function migrate(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Set(
+    db
+      .prepare('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => appliedRowSchema.parse(row).version),
+  );
+  let previous = 0;
+  for (const migration of migrations) {
+    if (migration.version <= previous) {
+      throw new Error(`Migrations must be in increasing order (at version ${migration.version})`);
+    }
+    previous = migration.version;
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        // Wall-clock on purpose: when the schema changed is not sandbox-clock business.
+        new Date().toISOString(),
+      );
+    })();
+  }
+}

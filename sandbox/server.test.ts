@@ -1,0 +1,174 @@
+import { request as httpRequest } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { setupStateResponseSchema } from '../contract/direct-debit';
+import { errorBodySchema } from '../contract/errors';
+import { createDemoSetupLink } from './demo';
+import { demoCredentialsSchema } from './features/merchants/demo-merchant';
+import { startServer, type RunningServer } from './server';
+
+const root = mkdtempSync(join(tmpdir(), 'sandbox-server-'));
+const distDir = join(root, 'dist');
+const dataDir = join(root, 'data');
+const indexHtml = '<!doctype html><title>Secure payment</title><div id="root"></div>';
+let server: RunningServer;
+
+beforeAll(async () => {
+  mkdirSync(join(distDir, 'assets'), { recursive: true });
+  writeFileSync(join(distDir, 'index.html'), indexHtml);
+  writeFileSync(join(distDir, 'assets', 'index-AbC123.js'), 'console.log("app");');
+  writeFileSync(join(distDir, 'assets', 'index-AbC123.css'), 'body{margin:0}');
+  writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(root, 'secret.txt'), 'outside dist');
+  server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir });
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A raw request, so that paths reach the server exactly as written (no URL normalization). */
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function expectSecurityHeaders(headers: Headers): void {
+  expect(headers.get('content-security-policy')).toBe(
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  );
+  expect(headers.get('referrer-policy')).toBe('no-referrer');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('x-robots-tag')).toBe('noindex, nofollow');
+}
+
+test('the server listens on 127.0.0.1 and writes credentials with its real origin', () => {
+  expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  const credentials = demoCredentialsSchema.parse(
+    JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')),
+  );
+  expect(credentials.baseUrl).toBe(server.url);
+});
+
+test('a browser navigation to a page gets index.html with the security headers, never cached', async () => {
+  for (const path of [
+    '/direct-debit/setup',
+    '/checkout/osp_123',
+    '/invoices/inv_1',
+    '/',
+    '/anything',
+  ]) {
+    const response = await fetch(server.url + path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expectSecurityHeaders(response.headers);
+    expect(await response.text()).toBe(indexHtml);
+  }
+});
+
+test('hashed assets are served with their content type and a long immutable cache', async () => {
+  const js = await fetch(`${server.url}/assets/index-AbC123.js`);
+  expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(await js.text()).toBe('console.log("app");');
+  const css = await fetch(`${server.url}/assets/index-AbC123.css`);
+  expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  const icon = await fetch(`${server.url}/favicon.svg`);
+  expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+  const missing = await fetch(`${server.url}/assets/missing-123.js`);
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).not.toContain('<!doctype html>');
+  const directory = await fetch(`${server.url}/assets/`);
+  expect(directory.status).toBe(404);
+});
+
+test('path traversal never leaves dist', async () => {
+  for (const path of [
+    '/../secret.txt',
+    '/assets/../../secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%5c..%5csecret.txt',
+    '/assets/%00.js',
+  ]) {
+    const response = await raw(path);
+    expect(response.status, path).toBeGreaterThanOrEqual(400);
+    expect(response.body, path).not.toContain('outside dist');
+  }
+});
+
+test('a request with the token header is the API and gets JSON, on the same path as the page', async () => {
+  const { token } = await createDemoSetupLink(server.url, server.sandbox.credentials);
+  const response = await fetch(`${server.url}/direct-debit/setup`, {
+    headers: { 'x-direct-debit-token': token },
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expectSecurityHeaders(response.headers);
+  const state = setupStateResponseSchema.parse(await response.json()).data;
+  expect(state.returnUrl).toBe('https://merchant.example/billing/return');
+
+  const invalid = await fetch(`${server.url}/direct-debit/setup`, {
+    headers: { 'x-direct-debit-token': 'nope' },
+  });
+  expect(invalid.status).toBe(401);
+  expect(errorBodySchema.parse(await invalid.json()).code).toBe('INVALID_SETUP_LINK');
+});
+
+test('API paths answer JSON errors, not the page', async () => {
+  const missing = await fetch(`${server.url}/api/v1/unknown`);
+  expect(missing.status).toBe(404);
+  expect(errorBodySchema.parse(await missing.json()).path).toBe('/api/v1/unknown');
+  const unauthorized = await fetch(`${server.url}/sandbox/v1/direct-debit/config`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: '{"enabled":true}',
+  });
+  expect(unauthorized.status).toBe(401);
+  expect(unauthorized.headers.get('x-request-id')).toMatch(/^req_/);
+});
+
+test('an oversized body is refused with 413', async () => {
+  const response = await fetch(`${server.url}/api/v1/subscriptions/plans`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${server.sandbox.credentials.testSecretKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': 'big',
+    },
+    body: JSON.stringify({ description: 'x'.repeat(200 * 1024) }),
+  });
+  expect(response.status).toBe(413);
+});
+
+test('/healthz answers while the server runs', async () => {
+  const response = await fetch(`${server.url}/healthz`);
+  expect(await response.json()).toEqual({ status: 'ok' });
+});

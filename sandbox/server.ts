@@ -1,0 +1,227 @@
+/**
+ * The sandbox's Node HTTP server (docs/architecture.md, "sandbox/server.ts"; product.md, "Links
+ * and tokens"): the built SPA and the API on one origin, 127.0.0.1 by default.
+ *
+ * Routing: a request carrying `x-direct-debit-token` or `x-checkout-token`, any `/api/…` or
+ * `/sandbox/…` path, and any method other than GET/HEAD goes to the API (`Sandbox.handle`); a
+ * GET/HEAD without those headers is a browser navigation or an asset, served from `dist/` with the
+ * SPA fallback. `GET /healthz` answers `{"status":"ok"}` for scripts waiting for the server.
+ * Every response carries the security headers of http/security-headers.ts.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkoutTokenHeader } from '../contract/checkout';
+import { directDebitTokenHeader } from '../contract/direct-debit';
+import { createSandbox, type Sandbox } from './core/app';
+import { createWebhookWorker } from './features/webhooks/delivery';
+import { sendWebResponse, toWebRequest } from './http/node-bridge';
+import { securityHeaders } from './http/security-headers';
+import { serveStatic } from './http/static-files';
+
+/** The repository root (parent of `sandbox/`). */
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Defaults of {@link startServer} and of `npm run sandbox -- serve`. */
+export const serverDefaults = {
+  port: 4010,
+  host: '127.0.0.1',
+  dataDir: join(repoRoot, '.sandbox'),
+  distDir: join(repoRoot, 'dist'),
+} as const;
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  /** TCP port; 0 picks a free one (see `url`). Default 4010. */
+  port?: number;
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Data directory (database, credentials.json, link-secret). Default `<repo>/.sandbox`. */
+  dataDir?: string;
+  /** The built SPA. Default `<repo>/dist`. */
+  distDir?: string;
+  /**
+   * Delay before a test mandate is approved, in ms. Default: `SANDBOX_APPROVAL_DELAY_MS` from the
+   * environment (so a runner such as playwright.config.ts can shorten it), else 3000.
+   */
+  approvalDelayMs?: number;
+  /**
+   * Webhook delivery (sandbox/features/webhooks/delivery.ts): per-attempt timeout and retry
+   * delays in ms, and how often the worker looks for due deliveries (default every 1000 ms).
+   */
+  webhooks?: { timeoutMs?: number; retryScheduleMs?: readonly number[]; intervalMs?: number };
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:4010` */
+  url: string;
+  sandbox: Sandbox;
+  /** Stops listening, drops open connections, closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+function approvalDelayFromEnv(): number | undefined {
+  const value = process.env.SANDBOX_APPROVAL_DELAY_MS;
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** `SANDBOX_PAYMENT_WINDOW_SECONDS`: payment window of dynamic accounts (default 1800 s). */
+function paymentWindowFromEnv(): number | undefined {
+  const value = process.env.SANDBOX_PAYMENT_WINDOW_SECONDS;
+  return value !== undefined && /^[1-9]\d*$/.test(value) ? Number(value) : undefined;
+}
+
+function isApiRequest(req: IncomingMessage, pathname: string): boolean {
+  if (req.headers[directDebitTokenHeader] !== undefined) return true;
+  if (req.headers[checkoutTokenHeader] !== undefined) return true;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return true;
+  return (
+    pathname === '/api' ||
+    pathname.startsWith('/api/') ||
+    pathname === '/sandbox' ||
+    pathname.startsWith('/sandbox/')
+  );
+}
+
+function sendPlain(res: ServerResponse, status: number, body: string, contentType: string): void {
+  res.writeHead(status, {
+    ...securityHeaders,
+    'content-type': contentType,
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(body)),
+  });
+  res.end(body);
+}
+
+/**
+ * Starts the sandbox server. The sandbox (database, demo merchant, credentials.json) is created
+ * once the port is known, so links and `credentials.json` carry the real origin even with port 0.
+ * A 1 s timer (unref'd) applies due work; another runs the webhook delivery worker, which `close()`
+ * stops before closing the database (in-flight attempts stay due for the next start).
+ * @throws Error when the port cannot be bound or the data directory cannot be opened.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? serverDefaults.host;
+  const distDir = options.distDir ?? serverDefaults.distDir;
+  let sandbox: Sandbox | null = null;
+  let origin = '';
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = req.url ?? '/';
+    if (!target.startsWith('/')) {
+      sendPlain(res, 400, 'Bad request', 'text/plain; charset=utf-8');
+      return;
+    }
+    if (sandbox === null) {
+      sendPlain(res, 503, 'Starting', 'text/plain; charset=utf-8');
+      return;
+    }
+    const pathname = target.split('?')[0] ?? '/';
+    const head = req.method === 'HEAD';
+    if (pathname === '/healthz' && (req.method === 'GET' || head)) {
+      sendPlain(res, 200, '{"status":"ok"}', 'application/json; charset=utf-8');
+      return;
+    }
+    if (isApiRequest(req, pathname)) {
+      // Read before the body: a connection cut short no longer has a socket afterwards.
+      const clientIp = req.socket.remoteAddress;
+      const { request, truncated } = await toWebRequest(req, origin);
+      const response = await sandbox.handle(request, clientIp === undefined ? {} : { clientIp });
+      await sendWebResponse(res, response, {
+        extraHeaders: securityHeaders,
+        head,
+        close: truncated,
+      });
+      return;
+    }
+    const file = await serveStatic(distDir, pathname);
+    res.writeHead(file.status, {
+      ...securityHeaders,
+      ...file.headers,
+      'content-length': String(file.body.byteLength),
+    });
+    res.end(head ? undefined : file.body);
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      console.error('[sandbox] request failed:', error);
+      if (!res.headersSent) sendPlain(res, 500, 'Internal error', 'text/plain; charset=utf-8');
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? serverDefaults.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  const address = server.address();
+  if (address === null || typeof address === 'string') {
+    server.close();
+    throw new Error('The sandbox server is not listening on a TCP port');
+  }
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${hostForUrl}:${address.port}`;
+  try {
+    sandbox = createSandbox({
+      dataDir: options.dataDir ?? serverDefaults.dataDir,
+      publicOrigin: origin,
+      approvalDelayMs: options.approvalDelayMs ?? approvalDelayFromEnv(),
+      paymentWindowSeconds: paymentWindowFromEnv(),
+    });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const running = sandbox;
+
+  const timer = setInterval(() => {
+    try {
+      running.runDueWork();
+    } catch (error) {
+      console.error('[sandbox] due work failed:', error);
+    }
+  }, 1000);
+  timer.unref();
+
+  // Webhook deliveries: ticks do not wait for each other, so a slow endpoint holds up nobody.
+  const webhookWorker = createWebhookWorker({
+    db: running.db,
+    clock: running.clock,
+    timeoutMs: options.webhooks?.timeoutMs,
+    retryScheduleMs: options.webhooks?.retryScheduleMs,
+  });
+  const webhookTimer = setInterval(() => {
+    webhookWorker.tick().catch((error: unknown) => {
+      console.error('[sandbox] webhook delivery failed:', error);
+    });
+  }, options.webhooks?.intervalMs ?? 1000);
+  webhookTimer.unref();
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: origin,
+    sandbox: running,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        clearInterval(timer);
+        clearInterval(webhookTimer);
+        // Stop deliveries first: their attempts are not recorded and stay due after a restart.
+        const stopped = webhookWorker.stop();
+        server.close(() => {
+          void stopped.then(() => {
+            running.close();
+            resolve();
+          });
+        });
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
