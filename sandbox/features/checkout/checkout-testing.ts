@@ -1,0 +1,138 @@
+/**
+ * Test helpers of the checkout area (sandbox tests and the pages' component tests): create a
+ * payment or a subscription through the merchant API, call the hosted checkout API with a token,
+ * simulate a transfer, move the test clock, and read the webhook events a merchant would receive.
+ * Test code only.
+ */
+import { z } from 'zod';
+import { checkoutTokenHeader } from '../../../contract/checkout';
+import { webhookEventSchema, type EventType, type WebhookEvent } from '../../../contract/events';
+import { paymentResponseSchema, type Payment } from '../../../contract/payments';
+import {
+  planResponseSchema,
+  subscriptionResponseSchema,
+  type Subscription,
+} from '../../../contract/subscriptions';
+import { queryAll } from '../../db/database';
+import type { ApiCallResult, TestSandbox } from '../../testing/test-sandbox';
+
+/** The capability token in a link's `#token=` fragment. @throws Error when there is none. */
+export function tokenOf(url: string): string {
+  const match = /#token=([A-Za-z0-9_-]+)$/.exec(url);
+  if (match?.[1] === undefined) throw new Error(`No token in ${url}`);
+  return match[1];
+}
+
+/** Calls a hosted checkout endpoint with `x-checkout-token: token` and no key. */
+export function checkoutApi(
+  sandbox: TestSandbox,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<ApiCallResult> {
+  return sandbox.api(method, path, { key: null, body, headers: { [checkoutTokenHeader]: token } });
+}
+
+/** Asserts a 2xx and returns the body. @throws Error with the error body otherwise. */
+export async function ok(result: Promise<ApiCallResult>): Promise<unknown> {
+  const { status, body } = await result;
+  if (status >= 300) throw new Error(`Expected success, got ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Creates a ₦5,000 hosted-checkout payment (with payer e-mail and phone unless overridden). */
+export async function createTestPayment(
+  sandbox: TestSandbox,
+  overrides: Record<string, unknown> = {},
+  key?: string,
+): Promise<Payment> {
+  const body = await ok(
+    sandbox.api('POST', '/api/v1/payments', {
+      key,
+      body: {
+        amount: { amount: 5000, currency: 'NGN' },
+        paymentMethod: 'hosted_checkout',
+        customer: { email: 'tunde@example.com', phone: '+2348031234567' },
+        callbackUrl: 'https://shop.example/orders/42',
+        ...overrides,
+      },
+    }),
+  );
+  return paymentResponseSchema.parse(body).data;
+}
+
+/** Simulates an inbound transfer of `amount` naira to a virtual account. */
+export function transfer(
+  sandbox: TestSandbox,
+  virtualAccountId: string,
+  amount: number,
+  key?: string,
+): Promise<ApiCallResult> {
+  return sandbox.api('POST', `/sandbox/v1/virtual-accounts/${virtualAccountId}/transfers`, {
+    key,
+    body: { amount },
+  });
+}
+
+/** Advances the test clock by `seconds` and applies the due work (through a request). */
+export async function advance(sandbox: TestSandbox, seconds: number): Promise<void> {
+  await ok(sandbox.api('POST', '/sandbox/v1/clock/advance', { body: { seconds } }));
+  await ok(sandbox.api('GET', '/sandbox/v1/clock'));
+}
+
+/** Creates a plan and a subscription (test key unless `key`), optionally with a start date. */
+export async function createTestSubscription(
+  sandbox: TestSandbox,
+  options: {
+    amount?: number;
+    callbackUrl?: string;
+    startDate?: string;
+    key?: string;
+    phone?: string;
+  } = {},
+): Promise<Subscription> {
+  const plan = planResponseSchema.parse(
+    await ok(
+      sandbox.api('POST', '/api/v1/subscriptions/plans', {
+        key: options.key,
+        body: {
+          name: 'Gym membership',
+          amount: options.amount ?? 15000,
+          currency: 'NGN',
+          interval: 'monthly',
+        },
+      }),
+    ),
+  ).data;
+  return subscriptionResponseSchema.parse(
+    await ok(
+      sandbox.api('POST', '/api/v1/subscriptions', {
+        key: options.key,
+        body: {
+          planId: plan.id,
+          paymentMethod: 'customer_choice',
+          customer: {
+            email: 'chioma@example.com',
+            firstName: 'Chioma',
+            phone: options.phone ?? '08031234567',
+          },
+          ...(options.callbackUrl === undefined ? {} : { callbackUrl: options.callbackUrl }),
+          ...(options.startDate === undefined ? {} : { startDate: options.startDate }),
+        },
+      }),
+    ),
+  ).data;
+}
+
+/** Every webhook event recorded for the demo merchant, oldest first, optionally of one type. */
+export function eventsOf(sandbox: TestSandbox, type?: EventType): WebhookEvent[] {
+  return queryAll(
+    sandbox.sandbox.db,
+    'SELECT body FROM events ORDER BY created_at, rowid',
+    [],
+    z.object({ body: z.string() }),
+  )
+    .map((row) => webhookEventSchema.parse(JSON.parse(row.body)))
+    .filter((event) => type === undefined || event.type === type);
+}

@@ -1,0 +1,368 @@
+/**
+ * Invoices and what happens when one is paid (service-api.md, "Invoice", "States and
+ * transitions", Subscriptions endpoints; docs/decisions/0010-checkout-and-renewals.md).
+ *
+ * - Every invoice has an invoice page link (`checkoutUrl`, `/invoices/<inv_id>#token=<T>`).
+ * - Its "checkout instructions" are a checkout payment (`osp_…`) created for it; the open one (pending,
+ *   account still payable) is the invoice's `authorizationUrl`.
+ * - An invoice becomes paid only when a payment succeeds (a checkout transfer or a mandate debit):
+ *   {@link markInvoicePaid} records `subscription.payment.success`, activates the subscription
+ *   (initial invoice, once its start date has arrived) or renews it (`subscription.renewed`), and
+ *   prepares the next renewal invoice.
+ *
+ * Amounts: kobo in the database, naira in the API. Dates are Africa/Lagos `YYYY-MM-DD`.
+ */
+import { z } from 'zod';
+import type { Invoice } from '../../../contract/subscriptions';
+import { hashCapabilityToken } from '../../core/capability-tokens';
+import { randomId } from '../../core/crypto';
+import { execute, queryAll, queryOne, type Db } from '../../db/database';
+import {
+  checkoutUrl,
+  closePayment,
+  createPaymentRecord,
+  paymentsOfInvoice,
+  type LinkTokens,
+  type PaymentRow,
+} from '../payments/payments';
+import { getVirtualAccountRow } from '../virtual-accounts/virtual-accounts';
+import { recordEvent } from '../webhooks/events';
+import { addDays, billingPeriod, lagosDate } from './billing-dates';
+import {
+  invoiceRowSchema,
+  planOfSubscription,
+  renderInvoice,
+  renderSubscription,
+  subscriptionRowSchema,
+  type InvoiceRow,
+  type SubscriptionRow,
+} from './records';
+
+/** What billing rules need besides the database: the clock's now, link origin and tokens. */
+export interface BillingContext {
+  now: Date;
+  publicOrigin: string;
+  tokens: LinkTokens;
+  /** Payment window of new checkout payments, in seconds. */
+  windowSeconds: number;
+}
+
+/** Days after its due date an unpaid renewal invoice ends its subscription (docs/decisions/0010). */
+export const renewalGraceDays = 7;
+
+/** The invoice `id` whatever its owner. @throws Error when missing (a bug). */
+export function getInvoiceRow(db: Db, id: string): InvoiceRow {
+  const row = queryOne(db, 'SELECT * FROM invoices WHERE id = ?', [id], invoiceRowSchema);
+  if (row === null) throw new Error(`Invoice ${id} is missing`);
+  return row;
+}
+
+/** The subscription `id` whatever its owner. @throws Error when missing (a bug). */
+export function getSubscriptionRow(db: Db, id: string): SubscriptionRow {
+  const row = queryOne(db, 'SELECT * FROM subscriptions WHERE id = ?', [id], subscriptionRowSchema);
+  if (row === null) throw new Error(`Subscription ${id} is missing`);
+  return row;
+}
+
+const linkRowSchema = z.object({ id: z.string(), version: z.number().int() });
+
+/** Creates the invoice page link of `invoiceId` (one per invoice). */
+function createInvoiceLink(db: Db, invoice: InvoiceRow, tokens: LinkTokens, now: Date): void {
+  const linkId = randomId('chl_');
+  execute(
+    db,
+    `INSERT INTO checkout_links (id, merchant_id, mode, invoice_id, version, token_hash, created_at)
+     VALUES (?, (SELECT merchant_id FROM invoices WHERE id = ?),
+       (SELECT mode FROM invoices WHERE id = ?), ?, 1, ?, ?)`,
+    [
+      linkId,
+      invoice.id,
+      invoice.id,
+      invoice.id,
+      hashCapabilityToken(tokens(linkId, 1)),
+      now.toISOString(),
+    ],
+  );
+}
+
+/** `<origin>/invoices/<inv_id>#token=<T>`, or null when the invoice has no link (never in practice). */
+export function invoicePageUrl(
+  db: Db,
+  invoiceId: string,
+  publicOrigin: string,
+  tokens: LinkTokens,
+): string | null {
+  const link = queryOne(
+    db,
+    'SELECT id, version FROM checkout_links WHERE invoice_id = ?',
+    [invoiceId],
+    linkRowSchema,
+  );
+  return link === null
+    ? null
+    : `${publicOrigin}/invoices/${invoiceId}#token=${tokens(link.id, link.version)}`;
+}
+
+/** The invoice's open payment: pending, with its account still payable; or null. */
+export function openPaymentOfInvoice(db: Db, invoiceId: string): PaymentRow | null {
+  for (const payment of paymentsOfInvoice(db, invoiceId)) {
+    if (payment.status !== 'pending') continue;
+    if (getVirtualAccountRow(db, payment.virtual_account_id).status === 'ACTIVE') return payment;
+  }
+  return null;
+}
+
+/** Whether checkout instructions (a payment) were ever created for the invoice (Rule 3). */
+export function hasCheckoutInstructions(db: Db, invoiceId: string): boolean {
+  return paymentsOfInvoice(db, invoiceId).length > 0;
+}
+
+/** The API shape of an invoice with its page link and open payment's checkout page. */
+export function invoiceView(db: Db, row: InvoiceRow, context: BillingContext): Invoice {
+  const open = row.status === 'pending' ? openPaymentOfInvoice(db, row.id) : null;
+  return renderInvoice(
+    row,
+    invoicePageUrl(db, row.id, context.publicOrigin, context.tokens),
+    open === null ? null : checkoutUrl(context.publicOrigin, open, context.tokens),
+  );
+}
+
+/**
+ * Inserts a pending invoice (`inv_…`) with its page link and returns it. The initial invoice is
+ * due on the start date; a renewal on the first day of its period.
+ */
+export function createInvoiceRecord(
+  db: Db,
+  input: {
+    subscription: SubscriptionRow;
+    kind: 'initial' | 'renewal';
+    amountKobo: number;
+    periodStart: string;
+    periodEnd: string;
+    dueDate: string;
+    callbackUrl: string | null;
+  },
+  context: BillingContext,
+): InvoiceRow {
+  const id = randomId('inv_');
+  execute(
+    db,
+    `INSERT INTO invoices (id, merchant_id, mode, subscription_id, status, kind, amount_kobo,
+       currency, period_start, period_end, due_date, callback_url, paid_at, created_at)
+     VALUES (?, ?, ?, ?, 'pending', ?, ?, 'NGN', ?, ?, ?, ?, NULL, ?)`,
+    [
+      id,
+      input.subscription.merchant_id,
+      input.subscription.mode,
+      input.subscription.id,
+      input.kind,
+      input.amountKobo,
+      input.periodStart,
+      input.periodEnd,
+      input.dueDate,
+      input.callbackUrl,
+      context.now.toISOString(),
+    ],
+  );
+  const row = getInvoiceRow(db, id);
+  createInvoiceLink(db, row, context.tokens, context.now);
+  return row;
+}
+
+/**
+ * Creates a checkout payment for a pending invoice: amount of the invoice, the subscription's
+ * customer, the invoice's callbackUrl, metadata `{ invoiceId, subscriptionId, description }`.
+ * An open earlier payment of the invoice is closed first (its account stops being payable).
+ */
+export function createInvoicePaymentRecord(
+  db: Db,
+  invoice: InvoiceRow,
+  context: BillingContext,
+): PaymentRow {
+  // One payable account per invoice: an open older checkout is closed first.
+  const previous = openPaymentOfInvoice(db, invoice.id);
+  if (previous !== null) closePayment(db, previous, context);
+  const subscription = getSubscriptionRow(db, invoice.subscription_id);
+  const plan = planOfSubscription(db, subscription);
+  return createPaymentRecord(
+    db,
+    {
+      merchantId: invoice.merchant_id,
+      mode: invoice.mode,
+      amountKobo: invoice.amount_kobo,
+      customer: {
+        email: subscription.customer_email,
+        firstName: subscription.customer_first_name,
+        lastName: subscription.customer_last_name,
+        phone: subscription.customer_phone,
+      },
+      callbackUrl: invoice.callback_url,
+      metadata: {
+        invoiceId: invoice.id,
+        subscriptionId: subscription.id,
+        description: `${plan.name}, ${invoice.period_start} to ${invoice.period_end}`,
+      },
+      invoiceId: invoice.id,
+      windowSeconds: context.windowSeconds,
+      now: context.now,
+    },
+    context.tokens,
+  );
+}
+
+/** The open payment of the invoice, or a new one. `created` says which. */
+export function ensureInvoicePayment(
+  db: Db,
+  invoice: InvoiceRow,
+  context: BillingContext,
+): { payment: PaymentRow; created: boolean } {
+  const open = openPaymentOfInvoice(db, invoice.id);
+  if (open !== null) return { payment: open, created: false };
+  return { payment: createInvoicePaymentRecord(db, invoice, context), created: true };
+}
+
+/** Prepares the renewal invoice of the period after the subscription's current one. */
+export function prepareRenewalInvoice(
+  db: Db,
+  subscription: SubscriptionRow,
+  context: BillingContext,
+): InvoiceRow {
+  const plan = planOfSubscription(db, subscription);
+  const period = billingPeriod(subscription.next_billing_date, plan.interval);
+  return createInvoiceRecord(
+    db,
+    {
+      subscription,
+      kind: 'renewal',
+      amountKobo: plan.amount_kobo,
+      periodStart: period.start,
+      periodEnd: period.end,
+      dueDate: period.start,
+      callbackUrl: subscription.callback_url,
+    },
+    context,
+  );
+}
+
+/** Moves a pending_activation subscription to active and prepares its first renewal invoice. */
+function activate(db: Db, subscription: SubscriptionRow, context: BillingContext): void {
+  execute(db, "UPDATE subscriptions SET status = 'active' WHERE id = ?", [subscription.id]);
+  prepareRenewalInvoice(db, getSubscriptionRow(db, subscription.id), context);
+}
+
+/**
+ * Marks a pending invoice paid (by `paidAt`) and applies what follows, all in the caller's
+ * transaction: `subscription.payment.success` (data: the invoice); initial invoice → activation
+ * when the start date has arrived (else {@link activateDueSubscriptions} does it on that day);
+ * renewal → the subscription enters the invoice's period, `subscription.renewed`, and the next
+ * renewal invoice is prepared. A paid invoice is left alone.
+ */
+export function markInvoicePaid(db: Db, invoiceId: string, context: BillingContext): void {
+  const changed = execute(
+    db,
+    "UPDATE invoices SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'",
+    [context.now.toISOString(), invoiceId],
+  );
+  if (changed === 0) return;
+  // Paid (perhaps by debit or another checkout): no other account of it stays payable.
+  const open = openPaymentOfInvoice(db, invoiceId);
+  if (open !== null) closePayment(db, open, context);
+  const invoice = getInvoiceRow(db, invoiceId);
+  recordEvent(db, {
+    merchantId: invoice.merchant_id,
+    mode: invoice.mode,
+    type: 'subscription.payment.success',
+    data: invoiceView(db, invoice, context),
+    now: context.now,
+  });
+  const subscription = getSubscriptionRow(db, invoice.subscription_id);
+  if (invoice.kind === 'initial') {
+    if (
+      subscription.status === 'pending_activation' &&
+      subscription.start_date <= lagosDate(context.now)
+    ) {
+      activate(db, subscription, context);
+    }
+    return;
+  }
+  const plan = planOfSubscription(db, subscription);
+  const next = billingPeriod(invoice.period_start, plan.interval);
+  execute(
+    db,
+    `UPDATE subscriptions SET status = 'active', current_period_start = ?, current_period_end = ?,
+       next_billing_date = ? WHERE id = ?`,
+    [invoice.period_start, invoice.period_end, next.nextBillingDate, subscription.id],
+  );
+  const renewed = getSubscriptionRow(db, subscription.id);
+  recordEvent(db, {
+    merchantId: renewed.merchant_id,
+    mode: renewed.mode,
+    type: 'subscription.renewed',
+    data: renderSubscription(renewed, invoiceView(db, invoice, context)),
+    now: context.now,
+  });
+  prepareRenewalInvoice(db, renewed, context);
+}
+
+/**
+ * Due work: activates pending_activation subscriptions whose initial invoice is paid and whose
+ * start date (Lagos) has arrived.
+ */
+export function activateDueSubscriptions(db: Db, context: BillingContext): void {
+  const due = queryAll(
+    db,
+    `SELECT s.* FROM subscriptions s
+     WHERE s.status = 'pending_activation' AND s.start_date <= ?
+       AND EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.kind = 'initial'
+                   AND i.status = 'paid')`,
+    [lagosDate(context.now)],
+    subscriptionRowSchema,
+  );
+  for (const subscription of due) activate(db, subscription, context);
+}
+
+/**
+ * Due work: ends active subscriptions whose renewal invoice is still unpaid
+ * {@link renewalGraceDays} days after its due date, unless a mandate debit of it is still
+ * submitted or unknown; records `subscription.expired` (data: the subscription with that invoice).
+ */
+export function expireLapsedSubscriptions(db: Db, context: BillingContext): void {
+  const cutoff = addDays(lagosDate(context.now), -renewalGraceDays);
+  const lapsed = queryAll(
+    db,
+    `SELECT i.* FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
+     WHERE s.status = 'active' AND i.kind = 'renewal' AND i.status = 'pending'
+       AND i.due_date <= ?
+       AND NOT EXISTS (SELECT 1 FROM invoice_debits d WHERE d.invoice_id = i.id
+                       AND d.status IN ('submitted', 'unknown'))`,
+    [cutoff],
+    invoiceRowSchema,
+  );
+  for (const invoice of lapsed) {
+    execute(db, "UPDATE subscriptions SET status = 'expired' WHERE id = ? AND status = 'active'", [
+      invoice.subscription_id,
+    ]);
+    const subscription = getSubscriptionRow(db, invoice.subscription_id);
+    recordEvent(db, {
+      merchantId: subscription.merchant_id,
+      mode: subscription.mode,
+      type: 'subscription.expired',
+      data: renderSubscription(subscription, invoiceView(db, invoice, context)),
+      now: context.now,
+    });
+  }
+}
+
+/** The {@link BillingContext} of a request: its clock instant, the origin and its token issuer. */
+export function billingContextOf(context: {
+  now: Date;
+  services: { publicOrigin: string; paymentWindowSeconds: number };
+  capabilityToken(linkId: string, version: number): string;
+}): BillingContext {
+  return {
+    now: context.now,
+    publicOrigin: context.services.publicOrigin,
+    tokens: (linkId, version) => context.capabilityToken(linkId, version),
+    windowSeconds: context.services.paymentWindowSeconds,
+  };
+}
