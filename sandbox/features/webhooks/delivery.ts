@@ -1,0 +1,342 @@
+/**
+ * Webhook delivery (service-api.md, "Events"; docs/decisions/0008-webhook-events.md): the worker
+ * that sends queued deliveries by HTTP POST, signed, with retries and a delivery log.
+ *
+ * - Each attempt POSTs the event's stored body byte for byte with `Content-Type:
+ *   application/json` and the headers `X-Service-Signature` (lowercase hex HMAC-SHA256, keyed
+ *   with the merchant's webhook secret, over `timestamp + "." + rawBody`), `X-Service-Timestamp`
+ *   (Unix seconds of the real time of sending, so a receiver's freshness check works even when
+ *   the test clock was advanced) and `X-Service-Event` (the kind).
+ * - A 2xx answer within the timeout (default 10 s) delivers; any other status (redirects
+ *   included, they are not followed), a timeout or a network error is a failed attempt.
+ * - After failed attempt n, attempt n + 1 is due `retryScheduleMs[n - 1]` later by the sandbox
+ *   clock (default 1 min, 5 min, 30 min, 2 h, 8 h, 24 h: 7 attempts over about 35 h); after the
+ *   last one the delivery is `failed`. Advancing the test clock makes retries due at once.
+ * - The queue is in the database. A claim sets a lease (timeout + 5 s, sandbox clock) and the
+ *   attempt is written after the answer; a process that dies mid-attempt leaves the row due again
+ *   when the lease expires, and a worker that is stopped releases its leases at once. So a
+ *   restart loses no delivery; the receiver may then see one duplicate with the same event id.
+ * - Claimed deliveries are sent concurrently and a worker tick never waits for an earlier one, so
+ *   one slow endpoint does not hold up deliveries to others.
+ */
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { webhookHeaders } from '../../../contract/events';
+import type { AttemptError } from '../../../contract/webhooks';
+import { systemClock, type Clock } from '../../core/clock';
+import { atomically, execute, queryAll, type Db } from '../../db/database';
+
+/** Default per-attempt timeout, in milliseconds. */
+export const defaultWebhookTimeoutMs = 10_000;
+
+/** Default delays between attempts, in milliseconds: 1 min, 5 min, 30 min, 2 h, 8 h, 24 h. */
+export const defaultRetryScheduleMs: readonly number[] = [
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  8 * 3_600_000,
+  24 * 3_600_000,
+];
+
+/** Options of the delivery worker. */
+export interface WebhookDeliveryOptions {
+  db: Db;
+  /** The sandbox clock: due times, lease, attempt times in the log. */
+  clock: Clock;
+  /** Clock of `X-Service-Timestamp` (default the real time). */
+  signingClock?: Clock;
+  /** Per-attempt timeout in ms (default {@link defaultWebhookTimeoutMs}). */
+  timeoutMs?: number;
+  /** Delays after failed attempts 1, 2, …, in ms (default {@link defaultRetryScheduleMs}). */
+  retryScheduleMs?: readonly number[];
+  /** Most deliveries claimed per pass (default 50). */
+  batchSize?: number;
+  /** The HTTP client (default the global `fetch`). */
+  fetch?: typeof fetch;
+}
+
+/** What one pass did: attempts made, by outcome. */
+export interface DeliveryPassSummary {
+  attempted: number;
+  succeeded: number;
+  failed: number;
+}
+
+interface Claim {
+  deliveryId: string;
+  eventType: string;
+  body: string;
+  secret: string;
+  url: string | null;
+  /** Number of this attempt (attempts recorded so far + 1). */
+  attemptNumber: number;
+}
+
+const dueRowSchema = z.object({
+  id: z.string(),
+  attempt_count: z.number().int(),
+  type: z.string(),
+  body: z.string(),
+  webhook_secret: z.string(),
+  url: z.string().nullable(),
+});
+
+/**
+ * The signature header value: lowercase hex HMAC-SHA256 of `timestamp + "." + rawBody` (UTF-8)
+ * under `secret`. Same as merchant-kit's `signWebhookPayload`, kept here so the sandbox does not
+ * depend on the merchant kit.
+ */
+export function signDelivery(secret: string, timestamp: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
+}
+
+/** Claims due deliveries not already in flight, in one transaction. */
+function claimDue(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  inFlight: ReadonlySet<string>,
+): Claim[] {
+  return atomically(db, () => {
+    const at = now.toISOString();
+    const rows = queryAll(
+      db,
+      `SELECT d.id, d.attempt_count, e.type, e.body, m.webhook_secret, ep.url
+       FROM webhook_deliveries d
+       JOIN events e ON e.id = d.event_id
+       JOIN merchants m ON m.id = d.merchant_id
+       LEFT JOIN webhook_endpoints ep ON ep.merchant_id = d.merchant_id AND ep.mode = d.mode
+       WHERE d.status = 'pending' AND d.next_attempt_at <= ?
+         AND (d.lease_until IS NULL OR d.lease_until <= ?)
+       ORDER BY d.next_attempt_at, d.rowid
+       LIMIT ?`,
+      [at, at, limit + inFlight.size],
+      dueRowSchema,
+    )
+      .filter((row) => !inFlight.has(row.id))
+      .slice(0, limit);
+    const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+    for (const row of rows) {
+      execute(db, 'UPDATE webhook_deliveries SET lease_until = ? WHERE id = ?', [
+        leaseUntil,
+        row.id,
+      ]);
+    }
+    return rows.map((row) => ({
+      deliveryId: row.id,
+      eventType: row.type,
+      body: row.body,
+      secret: row.webhook_secret,
+      url: row.url,
+      attemptNumber: row.attempt_count + 1,
+    }));
+  });
+}
+
+interface AttemptOutcome {
+  url: string;
+  httpStatus: number | null;
+  error: AttemptError | null;
+  durationMs: number;
+}
+
+/** Writes the attempt and moves the delivery on; ignored when another writer got there first. */
+function recordAttempt(
+  db: Db,
+  claim: Claim,
+  outcome: AttemptOutcome,
+  attemptedAt: Date,
+  now: Date,
+  schedule: readonly number[],
+): 'succeeded' | 'failed' | 'stale' {
+  return atomically(db, () => {
+    const ok = outcome.httpStatus !== null && outcome.httpStatus >= 200 && outcome.httpStatus < 300;
+    const delay = schedule[claim.attemptNumber - 1];
+    const at = now.toISOString();
+    const moved = ok
+      ? execute(
+          db,
+          `UPDATE webhook_deliveries SET status = 'succeeded', attempt_count = ?, lease_until = NULL,
+             next_attempt_at = NULL, completed_at = ?
+           WHERE id = ? AND status = 'pending' AND attempt_count = ?`,
+          [claim.attemptNumber, at, claim.deliveryId, claim.attemptNumber - 1],
+        )
+      : delay === undefined
+        ? execute(
+            db,
+            `UPDATE webhook_deliveries SET status = 'failed', attempt_count = ?, lease_until = NULL,
+               next_attempt_at = NULL, completed_at = ?
+             WHERE id = ? AND status = 'pending' AND attempt_count = ?`,
+            [claim.attemptNumber, at, claim.deliveryId, claim.attemptNumber - 1],
+          )
+        : execute(
+            db,
+            `UPDATE webhook_deliveries SET attempt_count = ?, lease_until = NULL, next_attempt_at = ?
+             WHERE id = ? AND status = 'pending' AND attempt_count = ?`,
+            [
+              claim.attemptNumber,
+              new Date(now.getTime() + delay).toISOString(),
+              claim.deliveryId,
+              claim.attemptNumber - 1,
+            ],
+          );
+    if (moved === 0) return 'stale';
+    execute(
+      db,
+      `INSERT INTO webhook_attempts (delivery_id, attempt_number, url, attempted_at, http_status,
+         error, duration_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        claim.deliveryId,
+        claim.attemptNumber,
+        outcome.url,
+        attemptedAt.toISOString(),
+        outcome.httpStatus,
+        outcome.error,
+        outcome.durationMs,
+      ],
+    );
+    return ok ? 'succeeded' : 'failed';
+  });
+}
+
+/** Gives claimed rows back (the worker stopped before their attempts ended). */
+function releaseLeases(db: Db, deliveryIds: readonly string[]): void {
+  for (const id of deliveryIds) {
+    execute(
+      db,
+      "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ? AND status = 'pending'",
+      [id],
+    );
+  }
+}
+
+/** A delivery worker: call `tick()` on a timer; `stop()` before closing the database. */
+export interface WebhookWorker {
+  /**
+   * Claims the deliveries due now (not already in flight), sends them concurrently and resolves
+   * when those attempts are recorded. Ticks may overlap: each claims only what no other holds.
+   * Resolves with zeros once stopped.
+   */
+  tick(): Promise<DeliveryPassSummary>;
+  /** Aborts attempts in flight (their rows stay pending, leases released) and waits for them. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Creates a delivery worker over the sandbox database. Attempts run with the global `fetch`
+ * (or `options.fetch`); see the module docs for the rules.
+ * @throws RangeError for a non-positive timeout or a negative delay in the schedule.
+ */
+export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWorker {
+  const { db, clock } = options;
+  const signingClock = options.signingClock ?? systemClock;
+  const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
+  const schedule = options.retryScheduleMs ?? defaultRetryScheduleMs;
+  const batchSize = options.batchSize ?? 50;
+  const send = options.fetch ?? fetch;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new RangeError('timeoutMs must be a positive number of milliseconds');
+  }
+  if (schedule.some((ms) => !Number.isSafeInteger(ms) || ms < 0)) {
+    throw new RangeError('retryScheduleMs must hold whole, non-negative milliseconds');
+  }
+  const leaseMs = Math.ceil(timeoutMs) + 5000;
+  const inFlight = new Set<string>();
+  const running = new Set<Promise<unknown>>();
+  const shutdown = new AbortController();
+  let stopped = false;
+
+  async function attempt(claim: Claim): Promise<'succeeded' | 'failed' | 'stale' | 'aborted'> {
+    const attemptedAt = clock.now();
+    const started = performance.now();
+    let outcome: AttemptOutcome;
+    if (claim.url === null) {
+      outcome = { url: '', httpStatus: null, error: 'no_endpoint', durationMs: 0 };
+    } else {
+      const timestamp = String(Math.floor(signingClock.now().getTime() / 1000));
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = AbortSignal.any([timeout, shutdown.signal]);
+      let httpStatus: number | null = null;
+      let error: AttemptError | null = null;
+      try {
+        const response = await send(claim.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'ServiceSandbox-Webhooks/1',
+            [webhookHeaders.signature]: signDelivery(claim.secret, timestamp, claim.body),
+            [webhookHeaders.timestamp]: timestamp,
+            [webhookHeaders.event]: claim.eventType,
+          },
+          body: claim.body,
+          redirect: 'manual',
+          signal,
+        });
+        httpStatus = response.status;
+        // The answer's body is not read: only the status counts.
+        await response.body?.cancel().catch(() => undefined);
+      } catch {
+        if (shutdown.signal.aborted) return 'aborted';
+        error = timeout.aborted ? 'timeout' : 'network_error';
+      }
+      outcome = {
+        url: claim.url,
+        httpStatus,
+        error,
+        durationMs: Math.max(0, Math.round(performance.now() - started)),
+      };
+    }
+    if (stopped) return 'aborted';
+    return recordAttempt(db, claim, outcome, attemptedAt, clock.now(), schedule);
+  }
+
+  return {
+    async tick() {
+      const summary: DeliveryPassSummary = { attempted: 0, succeeded: 0, failed: 0 };
+      if (stopped) return summary;
+      const claims = claimDue(db, clock.now(), leaseMs, batchSize, inFlight);
+      const results = claims.map((claim) => {
+        inFlight.add(claim.deliveryId);
+        const result = attempt(claim)
+          .catch((error: unknown) => {
+            console.error(`[sandbox] webhook delivery ${claim.deliveryId} failed:`, error);
+            return 'stale' as const;
+          })
+          .finally(() => {
+            inFlight.delete(claim.deliveryId);
+            running.delete(result);
+          });
+        running.add(result);
+        return result;
+      });
+      for (const result of await Promise.all(results)) {
+        if (result === 'succeeded' || result === 'failed') {
+          summary.attempted += 1;
+          summary[result] += 1;
+        }
+      }
+      return summary;
+    },
+    async stop() {
+      if (stopped) return;
+      const held = [...inFlight];
+      stopped = true;
+      shutdown.abort();
+      await Promise.allSettled([...running]);
+      releaseLeases(db, held);
+    },
+  };
+}
+
+/**
+ * One delivery pass with a throwaway worker: sends everything due now and resolves when every
+ * attempt of the pass is recorded. For tests and scripts; the server keeps one worker on a timer.
+ */
+export async function deliverDueWebhooks(
+  options: WebhookDeliveryOptions,
+): Promise<DeliveryPassSummary> {
+  return createWebhookWorker(options).tick();
+}

@@ -1,0 +1,181 @@
+/**
+ * `npm run sandbox -- webhooks …`, `payouts …` and `settle …`: the webhook delivery log, test and
+ * replay, and the payout controls from the command line. Every command talks to a running
+ * sandbox over HTTP (the server's worker is what delivers), at `--base-url` or the `baseUrl` of
+ * `credentials.json`, with the demo merchant's key of `--mode` (default test).
+ *
+ *   webhooks endpoint [--mode M] [--url URL | --remove]   show, set or remove the endpoint
+ *   webhooks events [--mode M]                            recent events with their delivery log
+ *   webhooks event <evt_id> [--mode M]                    one event, its body and every attempt
+ *   webhooks test [--mode M] [--type KIND]                send a sample event (default payment.success)
+ *   webhooks replay <evt_id> [--mode M]                   send an event's stored body again
+ *   payouts enable [--ip IP,IP…]                          approve KYC, enable the Payout API, set the
+ *                                                         whitelist (default 127.0.0.1,::1) and print
+ *                                                         a new live key with scope payouts:create
+ *   settle --amount NAIRA [--mode M]                      settle into the payout balance (default live)
+ *
+ * @throws Error with a message for the user (bad options, sandbox not running, API error).
+ */
+import type { Mode } from '../../../contract/common';
+import type { DemoCredentials } from '../merchants/demo-merchant';
+
+/** Usage lines of these commands, for the CLI's help. */
+export const webhooksCliUsage = `  webhooks endpoint [--mode test|live] [--url URL | --remove]
+                                               show, set or remove the webhook endpoint
+  webhooks events [--mode test|live]           recent events with their delivery attempts
+  webhooks event <evt_id> [--mode test|live]   one event with its body and delivery log
+  webhooks test [--mode test|live] [--type KIND]
+                                               send a test event (default payment.success)
+  webhooks replay <evt_id> [--mode test|live]  send an event's stored body again
+  payouts enable [--ip IP[,IP…]]               approve KYC, enable payouts, whitelist IPs
+                                               (default 127.0.0.1,::1), print a payout key
+  settle --amount NAIRA [--mode test|live]     settle into the payout balance (default live)
+  (these talk to the running sandbox: --base-url URL, default baseUrl of credentials.json)`;
+
+interface Parsed {
+  positional: string[];
+  options: Map<string, string>;
+}
+
+function parse(args: readonly string[], known: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const name = arg.slice(2);
+    if (!known.includes(name)) throw new Error(`Unknown option ${arg}`);
+    const next = args[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      options.set(name, next);
+      i += 1;
+    } else {
+      options.set(name, 'true');
+    }
+  }
+  return { positional, options };
+}
+
+function modeOf(options: Map<string, string>, fallback: Mode): Mode {
+  const mode = options.get('mode') ?? fallback;
+  if (mode !== 'test' && mode !== 'live') throw new Error('--mode must be test or live');
+  return mode;
+}
+
+/** Calls the running sandbox; prints nothing. @throws Error when unreachable or not 2xx. */
+async function callSandbox(
+  baseUrl: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new Error(`No sandbox answers at ${baseUrl}: start it with npm run sandbox -- serve`);
+  }
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} failed (${response.status}): ${text}`);
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+/**
+ * Runs `webhooks …`, `payouts …` or `settle …` (`command` is the first word) and prints the
+ * sandbox's JSON answer. `baseUrl` is the running sandbox.
+ */
+export async function runWebhooksCli(
+  command: 'webhooks' | 'payouts' | 'settle',
+  args: readonly string[],
+  context: { credentials: DemoCredentials; baseUrl: string },
+): Promise<void> {
+  const { credentials, baseUrl } = context;
+  const keyOf = (mode: Mode) =>
+    mode === 'live' ? credentials.liveSecretKey : credentials.testSecretKey;
+  const print = (value: unknown) => {
+    console.log(JSON.stringify(value, null, 2));
+  };
+  const call = (mode: Mode, method: string, path: string, body?: unknown) =>
+    callSandbox(baseUrl, keyOf(mode), method, path, body);
+
+  if (command === 'settle') {
+    const { options } = parse(args, ['amount', 'mode', 'base-url']);
+    const amount = Number(options.get('amount'));
+    if (!Number.isFinite(amount) || amount <= 0) throw new Error('--amount must be naira > 0');
+    print(
+      await call('test', 'POST', '/sandbox/v1/settlements', {
+        amount,
+        mode: modeOf(options, 'live'),
+      }),
+    );
+    return;
+  }
+  if (command === 'payouts') {
+    const { positional, options } = parse(args, ['ip', 'base-url']);
+    if (positional[0] !== 'enable') throw new Error('Usage: payouts enable [--ip IP[,IP…]]');
+    const ipWhitelist = (options.get('ip') ?? '127.0.0.1,::1').split(',').map((ip) => ip.trim());
+    print(
+      await call('test', 'PUT', '/sandbox/v1/payouts/access', {
+        kycApproved: true,
+        enabled: true,
+        ipWhitelist,
+      }),
+    );
+    print(await call('test', 'POST', '/sandbox/v1/payouts/keys', {}));
+    return;
+  }
+
+  const { positional, options } = parse(args, ['mode', 'url', 'remove', 'type', 'base-url']);
+  const [sub, eventId] = positional;
+  const mode = modeOf(options, 'test');
+  const needEvent = (): string => {
+    if (eventId === undefined || !eventId.startsWith('evt_')) {
+      throw new Error(`Usage: webhooks ${sub ?? ''} <evt_id>`);
+    }
+    return encodeURIComponent(eventId);
+  };
+  switch (sub) {
+    case 'endpoint': {
+      const url = options.get('url');
+      if (url !== undefined || options.has('remove')) {
+        print(
+          await call(mode, 'PUT', '/sandbox/v1/webhooks/endpoint', {
+            url: options.has('remove') ? null : url,
+          }),
+        );
+      } else {
+        print(await call(mode, 'GET', '/sandbox/v1/webhooks/endpoint'));
+      }
+      return;
+    }
+    case 'events':
+      print(await call(mode, 'GET', '/sandbox/v1/webhooks/events'));
+      return;
+    case 'event':
+      print(await call(mode, 'GET', `/sandbox/v1/webhooks/events/${needEvent()}`));
+      return;
+    case 'test': {
+      const type = options.get('type');
+      print(
+        await call(mode, 'POST', '/sandbox/v1/webhooks/test', type === undefined ? {} : { type }),
+      );
+      return;
+    }
+    case 'replay':
+      print(await call(mode, 'POST', `/sandbox/v1/webhooks/events/${needEvent()}/replay`, {}));
+      return;
+    default:
+      throw new Error(`Unknown webhooks command "${sub ?? ''}"\n\n${webhooksCliUsage}`);
+  }
+}
