@@ -1,0 +1,43 @@
+/**
+ * A button that copies `text` (account numbers, references, request ids) and says whether it
+ * worked, in a polite live region so screen readers hear it too (src/lib/copy-text.ts).
+ */
+import { useEffect, useState } from 'react';
+import { copyText } from '../lib/copy-text';
+import { en } from '../messages/en';
+
+export interface CopyButtonProps {
+  text: string;
+  /** Accessible name, e.g. "Copy reference"; the visible label is "Copy". */
+  label: string;
+}
+
+const resetAfterMs = 3_000;
+
+export function CopyButton({ text, label }: CopyButtonProps) {
+  const [result, setResult] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  useEffect(() => {
+    if (result !== 'copied') return;
+    const id = window.setTimeout(() => setResult('idle'), resetAfterMs);
+    return () => window.clearTimeout(id);
+  }, [result]);
+
+  return (
+    <span className="copy">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        aria-label={label}
+        onClick={() => {
+          void copyText(text).then((ok) => setResult(ok ? 'copied' : 'failed'));
+        }}
+      >
+        {result === 'copied' ? en.common.copied : en.common.copy}
+      </button>
+      <span className="copy__feedback" role="status">
+        {result === 'copied' ? en.common.copied : result === 'failed' ? en.common.copyFailed : ''}
+      </span>
+    </span>
+  );
+}

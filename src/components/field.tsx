@@ -1,0 +1,46 @@
+/**
+ * A labelled form control with an optional hint and error, wired for screen readers: the label
+ * names the control, and the hint and error are its `aria-describedby`; an error sets
+ * `aria-invalid`. The control itself comes from `children`, which receives those attributes.
+ */
+import type { ReactNode } from 'react';
+
+/** Attributes to spread on the control. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
+export interface FieldProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+export function Field({ id, label, hint, error, children }: FieldProps) {
+  const hintId = hint === undefined ? undefined : `${id}-hint`;
+  const hasError = error !== undefined && error !== null && error !== false && error !== '';
+  const errorId = hasError ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={hasError ? 'field field--error' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint !== undefined && (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {hasError && (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': hasError || undefined })}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The merchant's name (and logo, when it is an https image) on the brand colour, for the hosted
+ * checkout and invoice pages (contract/checkout.ts, `hostedMerchantSchema`). The colour comes in as
+ * the `--brand` / `--brand-text` CSS variables set by the page (src/lib/brand-color.ts).
+ */
+import { useState } from 'react';
+import type { z } from 'zod';
+import type { hostedMerchantSchema } from '../../contract/checkout';
+
+export interface HostedMerchantHeaderProps {
+  merchant: z.infer<typeof hostedMerchantSchema>;
+  /** Text alternative of the logo, from the page's catalog section. */
+  logoAlt: string;
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function HostedMerchantHeader({ merchant, logoAlt }: HostedMerchantHeaderProps) {
+  // A broken logo URL must not leave a broken-image icon in the header.
+  const [logoFailed, setLogoFailed] = useState(false);
+  const logo =
+    merchant.logoUrl !== null && isHttpsUrl(merchant.logoUrl) && !logoFailed
+      ? merchant.logoUrl
+      : null;
+  return (
+    <header className="merchant-header">
+      {logo !== null && (
+        <img
+          className="merchant-header__logo"
+          src={logo}
+          alt={logoAlt}
+          referrerPolicy="no-referrer"
+          onError={() => setLogoFailed(true)}
+        />
+      )}
+      <p className="merchant-header__name">{merchant.name}</p>
+    </header>
+  );
+}

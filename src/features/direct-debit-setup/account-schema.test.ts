@@ -1,0 +1,49 @@
+import { expect, test } from 'vitest';
+import type { Bank } from '../../../contract/banks';
+import { nubanCheckDigit } from '../../../contract/nuban';
+import { en } from '../../messages/en';
+import { accountFormSchema } from './account-schema';
+
+const gtb: Bank = {
+  id: '000013',
+  name: 'GTBank',
+  shortName: 'GTBank',
+  cbnCode: '058',
+  type: 'commercial',
+};
+const wallet: Bank = {
+  id: 'w',
+  name: 'Wallet',
+  shortName: 'Wallet',
+  cbnCode: null,
+  type: 'mobile-money',
+};
+const valid = `012345678${nubanCheckDigit('058', '012345678')}`;
+const wrongDigit = `012345678${(nubanCheckDigit('058', '012345678') + 1) % 10}`;
+
+function firstError(bank: Bank, accountNumber: string): string | undefined {
+  const result = accountFormSchema(bank).safeParse({ accountNumber });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+test('a valid NUBAN passes and comes out as ten digits', () => {
+  expect(
+    accountFormSchema(gtb).parse({ accountNumber: ` ${valid.slice(0, 4)} ${valid.slice(4)} ` }),
+  ).toEqual({
+    accountNumber: valid,
+  });
+});
+
+test.each([
+  ['empty', '', en.setup.account.required],
+  ['nine digits', '012345678', en.setup.account.tenDigits],
+  ['eleven digits', '01234567890', en.setup.account.tenDigits],
+  ['letters', '01234567ab', en.setup.account.tenDigits],
+  ['a wrong check digit', wrongDigit, en.setup.account.checkDigit('GTBank')],
+])('%s is refused with one clear message', (_name, input, message) => {
+  expect(firstError(gtb, input)).toBe(message);
+});
+
+test('a bank without a CBN code takes any ten digits (the lookup decides)', () => {
+  expect(firstError(wallet, wrongDigit)).toBeUndefined();
+});

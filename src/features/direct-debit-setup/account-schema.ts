@@ -1,0 +1,32 @@
+/**
+ * The account step's form schema (product.md, flow step 4): exactly ten digits (spaces and
+ * dashes typed for readability are dropped), and for a bank with a CBN code the NUBAN check digit
+ * (contract/nuban.ts), so a mistyped number never spends a rate-limited lookup.
+ */
+import { z } from 'zod';
+import type { Bank } from '../../../contract/banks';
+import { isValidNuban } from '../../../contract/nuban';
+import { en } from '../../messages/en';
+import { digitsOf } from './bank-list';
+
+/** Schema of `{ accountNumber }` for `bank`; its output is the ten digits. */
+export function accountFormSchema(bank: Bank) {
+  const m = en.setup.account;
+  return z.object({
+    accountNumber: z
+      .string()
+      .transform(digitsOf)
+      .pipe(
+        z
+          .string()
+          .min(1, { error: m.required, abort: true })
+          .regex(/^\d{10}$/, { error: m.tenDigits, abort: true })
+          .refine((digits) => bank.cbnCode === null || isValidNuban(bank.cbnCode, digits), {
+            error: m.checkDigit(bank.name),
+          }),
+      ),
+  });
+}
+
+export type AccountFormInput = z.input<ReturnType<typeof accountFormSchema>>;
+export type AccountFormOutput = z.output<ReturnType<typeof accountFormSchema>>;

@@ -1,0 +1,115 @@
+/**
+ * Flow step 4: the account number (product.md). The form checks ten digits and, for a bank with a
+ * CBN code, the NUBAN check digit before anything is sent (`account-schema.ts`); then it reports
+ * `accountEntered` and the flow looks the account up (or reuses an earlier answer). The same view
+ * shows the lookup in flight (busy button), an unknown account (field error) and a rate limit
+ * (alert with the wait from Retry-After), always keeping what was typed.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Bank } from '../../../contract/banks';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Field } from '../../components/field';
+import { StepHeading } from '../../components/step-heading';
+import { useCountdown } from '../../lib/use-countdown';
+import { en } from '../../messages/en';
+import { accountFormSchema, type AccountFormInput, type AccountFormOutput } from './account-schema';
+import { digitsOf } from './bank-list';
+import type { AccountNotice } from './machine';
+
+export interface AccountStepProps {
+  bank: Bank;
+  accountNumber: string | null;
+  notice: AccountNotice | null;
+  /** The lookup is in flight. */
+  busy: boolean;
+  onSubmit: (accountNumber: string) => void;
+  /** Back to the bank list, with the digits typed so far (to suggest banks). */
+  onChangeBank: (accountNumber: string | null) => void;
+}
+
+export function AccountStep({
+  bank,
+  accountNumber,
+  notice,
+  busy,
+  onSubmit,
+  onChangeBank,
+}: AccountStepProps) {
+  const m = en.setup.account;
+  const id = useId();
+  const schema = useMemo(() => accountFormSchema(bank), [bank]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setFocus,
+    formState: { errors },
+  } = useForm<AccountFormInput, unknown, AccountFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { accountNumber: accountNumber ?? '' },
+  });
+
+  // After an answer about the account, the customer's next move is in the field.
+  useEffect(() => {
+    if (notice?.kind === 'accountNotFound') setFocus('accountNumber');
+  }, [notice, setFocus]);
+
+  const waitLeft = useCountdown(
+    notice?.kind === 'rateLimited' ? notice.retryAfterSeconds : null,
+    notice,
+  );
+  const waiting = waitLeft !== null && waitLeft > 0;
+
+  // "No such account" belongs to the number the bank was asked about, not to an edited one.
+  const typed = useWatch({ control, name: 'accountNumber' });
+  const notFound = notice?.kind === 'accountNotFound' && digitsOf(typed) === accountNumber;
+  const fieldError =
+    errors.accountNumber?.message ?? (notFound ? m.notFound(bank.name) : undefined);
+
+  const submit = handleSubmit((values) => onSubmit(values.accountNumber));
+
+  return (
+    <>
+      <StepHeading>{m.title}</StepHeading>
+      <p className="step-context">
+        <span>{m.bankLine(bank.name)}</span>{' '}
+        <Button
+          variant="link"
+          disabled={busy}
+          onClick={() => onChangeBank(digitsOf(getValues('accountNumber')) || null)}
+        >
+          {m.changeBank}
+        </Button>
+      </p>
+      {notice?.kind === 'rateLimited' && (
+        <Alert tone="warning" urgent>
+          <p>{m.rateLimited(notice.retryAfterSeconds)}</p>
+        </Alert>
+      )}
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field id={`${id}-account`} label={m.label} hint={m.hint} error={fieldError}>
+          {(fieldProps) => (
+            <input
+              {...fieldProps}
+              {...register('accountNumber')}
+              className="input input--digits"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={14}
+              readOnly={busy}
+            />
+          )}
+        </Field>
+        <Button type="submit" busy={busy} busyLabel={m.busy} disabled={waiting}>
+          {waiting ? m.waitButton(waitLeft) : m.continue}
+        </Button>
+      </form>
+    </>
+  );
+}

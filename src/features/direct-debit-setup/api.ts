@@ -1,0 +1,97 @@
+/**
+ * Server data of the direct-debit setup page (service-api.md, "Hosted customer setup"): the
+ * setup and the bank list as TanStack Query `queryOptions`, and the account lookup and the
+ * authorization as `mutationOptions`. Every call sends the link's capability token in
+ * `x-direct-debit-token` and nothing else identifies the customer. Amounts are naira.
+ */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  directDebitTokenHeader,
+  type ResolveAccountRequest,
+  type SetupSubmitRequest,
+} from '../../../contract/direct-debit';
+import { setupRoutes as routes } from '../../../contract/routes-setup';
+import { apiRequest, type TokenHeader } from '../../lib/api-client';
+
+function tokenHeader(token: string): TokenHeader {
+  return { header: directDebitTokenHeader, value: token };
+}
+
+// Query keys deliberately leave the token out (the cache is per tab and per link anyway), so it
+// never shows in devtools or error reports that print keys.
+const keys = {
+  setup: ['direct-debit-setup', 'setup'] as const,
+  banks: ['direct-debit-setup', 'banks'] as const,
+};
+
+/**
+ * `GET /direct-debit/setup`: the setup state (`SetupState`). Always fresh (`staleTime: 0`): the
+ * mandate status changes on the server and the flow polls it.
+ * @throws ApiError | NetworkError (src/lib/api-client.ts)
+ */
+export function setupQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: keys.setup,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(routes.getSetup, { token: tokenHeader(token), signal })).data,
+    staleTime: 0,
+  });
+}
+
+/**
+ * `GET /direct-debit/setup/banks`: the banks offered for direct debit (`Bank[]`). The list does
+ * not change while the page is open.
+ * @throws ApiError | NetworkError (src/lib/api-client.ts)
+ */
+export function banksQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: keys.banks,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(routes.listSetupBanks, { token: tokenHeader(token), signal })).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * `POST /direct-debit/setup/resolve-account`: the account holder's name for `{ bankId,
+ * bankAccountNumber }` (rate limited; only while setup is open; Hosted customer setup, rule 1).
+ * @throws ApiError (e.g. ACCOUNT_NOT_FOUND, RATE_LIMITED with retryAfterSeconds) | NetworkError
+ */
+export function resolveAccountMutationOptions(token: string) {
+  return mutationOptions({
+    mutationKey: ['direct-debit-setup', 'resolve-account'],
+    mutationFn: async (request: ResolveAccountRequest) =>
+      (await apiRequest(routes.resolveAccount, { token: tokenHeader(token), body: request })).data,
+  });
+}
+
+/**
+ * `POST /direct-debit/setup`: the customer's authorization `{ bankId, bankAccountNumber,
+ * consent: true }`; no account name (the service resolves it again, rule 2). Answers with the new
+ * setup state, whose mandate the status view shows. Never retried automatically: the request is
+ * not idempotent.
+ * @throws ApiError | NetworkError (src/lib/api-client.ts)
+ */
+export function submitSetupMutationOptions(token: string) {
+  return mutationOptions({
+    mutationKey: ['direct-debit-setup', 'submit'],
+    mutationFn: async (request: SetupSubmitRequest) =>
+      (await apiRequest(routes.submitSetup, { token: tokenHeader(token), body: request })).data,
+    retry: false,
+  });
+}
+
+/**
+ * `POST /direct-debit/setup/disable` `{}`: the customer turns automatic debit off; the service
+ * requests revocation of the mandate. Answers with the new setup state (the mandate now
+ * `revocation_requested`). Not retried by itself: the customer confirms each attempt.
+ * @throws ApiError | NetworkError (src/lib/api-client.ts)
+ */
+export function disableSetupMutationOptions(token: string) {
+  return mutationOptions({
+    mutationKey: ['direct-debit-setup', 'disable'],
+    mutationFn: async () =>
+      (await apiRequest(routes.disableSetup, { token: tokenHeader(token), body: {} })).data,
+    retry: false,
+  });
+}

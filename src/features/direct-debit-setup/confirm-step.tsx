@@ -1,0 +1,153 @@
+/**
+ * Flow step 5: the mandate played back (merchant, plan, amount, interval, bank, masked account,
+ * resolved name) and the customer's explicit consent (product.md). The browser sends no account
+ * name; the service resolves it again (service-api.md, "Hosted customer setup", rule 2). The
+ * button is disabled and says "Authorizing…" while the one request is in flight.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { Bank } from '../../../contract/banks';
+import type { SetupState } from '../../../contract/direct-debit';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Money } from '../../components/money';
+import { StepHeading } from '../../components/step-heading';
+import { formatCalendarDate, formatNaira } from '../../lib/format';
+import { useCountdown } from '../../lib/use-countdown';
+import { en } from '../../messages/en';
+import type { ConfirmState } from './machine';
+import { MaskedAccount } from './masked-account';
+
+const consentSchema = z.object({
+  consent: z.boolean().refine((given) => given, { error: en.setup.confirm.consentRequired }),
+});
+type ConsentInput = z.input<typeof consentSchema>;
+
+export interface ConfirmStepProps {
+  setup: SetupState;
+  bank: Bank;
+  accountNumber: string;
+  accountName: string;
+  notice: ConfirmState['notice'];
+  /** The authorization is in flight. */
+  busy: boolean;
+  onConfirm: () => void;
+  onChangeAccount: () => void;
+}
+
+export function ConfirmStep(props: ConfirmStepProps) {
+  const { setup, bank, accountNumber, accountName, notice, busy, onConfirm, onChangeAccount } =
+    props;
+  const m = en.setup.confirm;
+  const id = useId();
+  const { merchant, subscription } = setup;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ConsentInput>({
+    resolver: zodResolver(consentSchema),
+    defaultValues: { consent: false },
+  });
+
+  const waitLeft = useCountdown(
+    notice?.kind === 'rateLimited' ? notice.retryAfterSeconds : null,
+    notice,
+  );
+  const waiting = waitLeft !== null && waitLeft > 0;
+
+  const submit = handleSubmit(() => {
+    // The flow ignores a second `confirmed` while submitting; this only spares the render.
+    if (!busy) onConfirm();
+  });
+
+  const consentError = errors.consent?.message;
+  const consentErrorId = `${id}-consent-error`;
+
+  return (
+    <>
+      <StepHeading>{m.title}</StepHeading>
+      <p>{m.intro}</p>
+      <dl className="playback">
+        <div className="playback__row">
+          <dt>{m.merchant}</dt>
+          <dd>{merchant.name}</dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.plan}</dt>
+          <dd>{subscription.planName}</dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.amount}</dt>
+          <dd>
+            <Money amount={subscription.amount} />
+          </dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.interval}</dt>
+          <dd>{m.intervalLabel(subscription.interval)}</dd>
+        </div>
+        {subscription.nextBillingDate !== null && (
+          <div className="playback__row">
+            <dt>{m.nextBilling}</dt>
+            <dd>{formatCalendarDate(subscription.nextBillingDate)}</dd>
+          </div>
+        )}
+        <div className="playback__row">
+          <dt>{m.bank}</dt>
+          <dd>{bank.name}</dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.account}</dt>
+          <dd>
+            <MaskedAccount accountNumber={accountNumber} />
+          </dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.accountName}</dt>
+          <dd>
+            {accountName}
+            {setup.mode === 'test' && <span className="tag"> {m.testData}</span>}
+          </dd>
+        </div>
+      </dl>
+      <p className="note">{m.renewalsNote}</p>
+      {notice?.kind === 'rateLimited' && (
+        <Alert tone="warning" urgent>
+          <p>{m.rateLimited(notice.retryAfterSeconds)}</p>
+        </Alert>
+      )}
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className={consentError === undefined ? 'field' : 'field field--error'}>
+          {consentError !== undefined && (
+            <p className="field__error" id={consentErrorId}>
+              {consentError}
+            </p>
+          )}
+          <label className="choice choice--consent">
+            <input
+              type="checkbox"
+              {...register('consent')}
+              disabled={busy}
+              aria-invalid={consentError !== undefined || undefined}
+              aria-describedby={consentError === undefined ? undefined : consentErrorId}
+            />
+            <span className="choice__label">
+              {m.consent(merchant.name, formatNaira(subscription.amount), subscription.interval)}
+            </span>
+          </label>
+        </div>
+        <div className="actions">
+          <Button type="submit" busy={busy} busyLabel={m.busy} disabled={waiting}>
+            {m.submit}
+          </Button>
+          <Button variant="secondary" onClick={onChangeAccount} disabled={busy}>
+            {m.changeAccount}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

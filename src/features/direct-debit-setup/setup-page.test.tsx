@@ -1,0 +1,588 @@
+/**
+ * The setup page against the sandbox's own handler core, through MSW (conventions.md, "Tests").
+ * Each test makes a fresh setup link on one in-memory sandbox; the page runs behind the real
+ * router, query client and API client, on jsdom's origin.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { directDebitTokenHeader } from '../../../contract/direct-debit';
+import { nubanCheckDigit } from '../../../contract/nuban';
+import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { App } from '../../app/app';
+import { createQueryClient } from '../../app/query-client';
+import { forgetCapabilityToken } from '../../lib/capability-token';
+import { redirectTo } from '../../lib/redirect';
+
+vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
+
+const sandbox = createTestSandbox();
+const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
+
+// Every request the page sends, as "METHOD /path".
+let sent: string[] = [];
+server.events.on('request:start', ({ request }) => {
+  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  sent = [];
+  forgetCapabilityToken('dd');
+  vi.mocked(redirectTo).mockClear();
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => {
+  server.close();
+  sandbox.close();
+});
+
+const merchant = sandbox.credentials.merchantName;
+
+// The sandbox's documented test accounts (sandbox/README.md): GTBank (bank id 000013, CBN code
+// 058) serials 000000001 to 000000006 with their check digit.
+const testSerials = {
+  approved_after_delay: '000000001',
+  verified: '000000002',
+  pending_activation: '000000003',
+  rejected: '000000005',
+  account_not_found: '000000006',
+} as const;
+function testAccountFor(outcome: keyof typeof testSerials): string {
+  const serial = testSerials[outcome];
+  return serial + String(nubanCheckDigit('058', serial));
+}
+const returnUrl = 'https://Merchant.example/billing/return?ref=42';
+const normalizedReturnUrl = 'https://merchant.example/billing/return?ref=42';
+
+function renderPage(path: string, options: { retry?: boolean } = {}) {
+  window.history.replaceState(null, '', path);
+  const queryClient = createQueryClient();
+  if (options.retry === false) {
+    queryClient.setDefaultOptions({
+      ...queryClient.getDefaultOptions(),
+      queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+    });
+  }
+  return render(<App queryClient={queryClient} />);
+}
+
+async function openSetup(link: { token: string }, options?: { retry?: boolean }) {
+  renderPage(`/direct-debit/setup#token=${link.token}`, options);
+  // The first test of a run also waits for the page's lazy chunks to compile.
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' }, { timeout: 5_000 });
+}
+
+async function chooseGtBank(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Search banks'), 'guaranty');
+  await user.click(screen.getByRole('radio', { name: 'Guaranty Trust Bank' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { level: 1, name: 'Enter your account number' });
+}
+
+async function enterAccount(user: ReturnType<typeof userEvent.setup>, accountNumber: string) {
+  const field = screen.getByLabelText('Account number');
+  await user.clear(field);
+  await user.type(field, accountNumber);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+async function authorize(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('heading', { level: 1, name: 'Confirm your direct debit' });
+  await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
+  await user.click(screen.getByRole('button', { name: 'Authorize direct debit' }));
+}
+
+test('the happy path: bank, account, confirm, then the countdown and "Return now"', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  await openSetup(link);
+
+  expect(window.location.hash).toBe('');
+  expect(screen.getByRole('note')).toHaveTextContent('Test mode');
+  expect(screen.getByText(merchant)).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+  expect(sent).toEqual(
+    expect.arrayContaining(['GET /direct-debit/setup', 'GET /direct-debit/setup/banks']),
+  );
+
+  await chooseGtBank(user);
+  expect(screen.getByText('Bank: Guaranty Trust Bank')).toBeInTheDocument();
+  await enterAccount(user, testAccountFor('verified'));
+
+  await screen.findByRole('heading', { level: 1, name: 'Confirm your direct debit' });
+  const last4 = testAccountFor('verified').slice(-4);
+  expect(screen.getByText(`******${last4}`)).toBeInTheDocument();
+  expect(screen.getByText('Test data')).toBeInTheDocument();
+  expect(screen.getByText('₦15,000.00')).toBeInTheDocument();
+  expect(screen.getByText('Monthly')).toBeInTheDocument();
+
+  // No consent, no request.
+  await user.click(screen.getByRole('button', { name: 'Authorize direct debit' }));
+  expect(screen.getByText('Tick the box to give your authorization.')).toBeInTheDocument();
+  expect(sent).not.toContain('POST /direct-debit/setup');
+
+  await authorize(user);
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  expect(sent.filter((request) => request === 'POST /direct-debit/setup')).toHaveLength(1);
+  expect(screen.getByRole('timer')).toHaveTextContent(
+    new RegExp(`Returning to ${merchant} in [1-5] s`),
+  );
+
+  await user.click(screen.getByRole('button', { name: 'Return now' }));
+  await waitFor(() => expect(redirectTo).toHaveBeenCalledWith(normalizedReturnUrl));
+  expect(redirectTo).toHaveBeenCalledTimes(1);
+});
+
+test('coming back with the Back button after the return shows the status without a new countdown', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  const first = renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('verified'));
+  await authorize(user);
+  await user.click(await screen.findByRole('button', { name: 'Return now' }));
+  await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));
+  first.unmount();
+
+  renderPage('/direct-debit/setup');
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: `Return to ${merchant}` })).toHaveAttribute(
+    'href',
+    normalizedReturnUrl,
+  );
+  expect(redirectTo).toHaveBeenCalledTimes(1);
+});
+
+test('the countdown returns to the merchant by itself after 5 seconds', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  await openSetup(link);
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('verified'));
+  await authorize(user);
+  await screen.findByRole('timer');
+  expect(redirectTo).not.toHaveBeenCalled();
+  await waitFor(() => expect(redirectTo).toHaveBeenCalledWith(normalizedReturnUrl), {
+    timeout: 7_000,
+  });
+});
+
+test('"Stay here" stops the countdown and leaves a manual return link', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  await openSetup(link);
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('verified'));
+  await authorize(user);
+  await user.click(await screen.findByRole('button', { name: 'Stay here' }));
+
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: `Return to ${merchant}` })).toHaveAttribute(
+    'href',
+    normalizedReturnUrl,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  expect(redirectTo).not.toHaveBeenCalled();
+});
+
+test('an approved mandate without a return URL shows success and stays', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await openSetup(link);
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('verified'));
+  await authorize(user);
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: /Return to/ })).not.toBeInTheDocument();
+});
+
+test('a wrong check digit is caught in the browser: no lookup is sent', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await openSetup(link);
+  await chooseGtBank(user);
+  const valid = testAccountFor('verified');
+  const wrong = valid.slice(0, 9) + String((Number(valid[9]) + 1) % 10);
+  await enterAccount(user, wrong);
+
+  expect(
+    await screen.findByText(
+      'This is not a valid Guaranty Trust Bank account number. Check the number, or change the bank.',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText('Account number')).toHaveAttribute('aria-invalid', 'true');
+  await enterAccount(user, '12345');
+  expect(screen.getByText('Enter exactly 10 digits.')).toBeInTheDocument();
+  expect(sent).not.toContain('POST /direct-debit/setup/resolve-account');
+});
+
+test('an account the bank does not know is said so, and the same pair is never looked up twice', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await openSetup(link);
+  await chooseGtBank(user);
+  const missing = testAccountFor('account_not_found');
+  await enterAccount(user, missing);
+
+  expect(
+    await screen.findByText(
+      'Guaranty Trust Bank has no account with this number. Check the number, or change the bank.',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText('Account number')).toHaveValue(missing);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(sent.filter((r) => r === 'POST /direct-debit/setup/resolve-account')).toHaveLength(1);
+
+  // A good number resolves; going back and entering it again reuses the answer.
+  await enterAccount(user, testAccountFor('verified'));
+  await screen.findByRole('heading', { level: 1, name: 'Confirm your direct debit' });
+  await user.click(screen.getByRole('button', { name: 'Change account' }));
+  await screen.findByRole('heading', { level: 1, name: 'Enter your account number' });
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { level: 1, name: 'Confirm your direct debit' });
+  expect(sent.filter((r) => r === 'POST /direct-debit/setup/resolve-account')).toHaveLength(2);
+});
+
+test('a rate-limited lookup shows the wait from Retry-After and keeps the input', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  // Spend the link's lookups (5 a minute) outside the page.
+  for (let serial = 100; serial < 105; serial += 1) {
+    const nine = `000000${serial}`;
+    const spent = await sandbox.setupApi(
+      'POST',
+      '/direct-debit/setup/resolve-account',
+      link.token,
+      {
+        bankId: '000013',
+        bankAccountNumber: nine + String(nubanCheckDigit('058', nine)),
+      },
+    );
+    expect(spent.status).toBe(200);
+  }
+  await openSetup(link);
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('verified'));
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    /Too many account checks\. Try again in \d+ s\./,
+  );
+  expect(screen.getByLabelText('Account number')).toHaveValue(testAccountFor('verified'));
+  expect(screen.getByRole('button', { name: /Try again in \d+ s/ })).toBeDisabled();
+});
+
+test('a pending mandate explains the activation transfer and keeps checking', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  await openSetup(link);
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('pending_activation'));
+  await authorize(user);
+
+  await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank' });
+  const activation = screen.getByRole('region', { name: 'Activate it with a small transfer' });
+  expect(within(activation).getByText('₦50.00')).toBeInTheDocument();
+  expect(within(activation).getByRole('button', { name: 'Copy reference' })).toBeInTheDocument();
+  expect(screen.getByText(/Last checked at \d\d:\d\d:\d\d/)).toBeInTheDocument();
+  // Pending never returns by itself, but the manual link is there.
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: `Return to ${merchant}` })).toHaveAttribute(
+    'href',
+    normalizedReturnUrl,
+  );
+
+  const before = sent.filter((r) => r === 'GET /direct-debit/setup').length;
+  await waitFor(
+    () =>
+      expect(sent.filter((r) => r === 'GET /direct-debit/setup').length).toBeGreaterThan(before),
+    { timeout: 5_000 },
+  );
+});
+
+test('a pending mandate that the bank approves while watching starts the return', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  await openSetup(link);
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('approved_after_delay'));
+  await authorize(user);
+  await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank' });
+
+  sandbox.clock.advanceBy(60_000);
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Direct debit is set up' },
+    { timeout: 6_000 },
+  );
+  expect(screen.getByRole('timer')).toHaveTextContent(`Returning to ${merchant}`);
+});
+
+test('a reload resumes where the service stands: a rejected mandate, then another account', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+    bankId: '000013',
+    bankAccountNumber: testAccountFor('rejected'),
+    consent: true,
+  });
+  expect(submitted.status).toBe(201);
+
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', {
+    level: 1,
+    name: 'Your bank did not approve the direct debit',
+  });
+  expect(screen.getByText(/The bank said: /)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Try another account' }));
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+});
+
+test('an unknown link says so with the request reference, and sends nothing else', async () => {
+  renderPage(`/direct-debit/setup#token=${'x'.repeat(43)}`);
+  await screen.findByRole('heading', { level: 1, name: 'This link is not valid' });
+  expect(screen.getByText(/A newer link may have replaced it/)).toBeInTheDocument();
+  expect(screen.getByText(/Open the latest email/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Copy reference' })).toBeInTheDocument();
+  expect(window.sessionStorage.getItem('dd-token')).toBeNull();
+});
+
+test('a link without a token never calls the API', async () => {
+  renderPage('/direct-debit/setup');
+  await screen.findByRole('heading', { level: 1, name: 'This link is not valid' });
+  expect(screen.getByText('The link is incomplete: it has no access code.')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+});
+
+test('a token in the query string is ignored', async () => {
+  const link = await sandbox.createSetupLink();
+  renderPage(`/direct-debit/setup?token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'This link is not valid' });
+  expect(sent).toEqual([]);
+});
+
+test('a reload in the same tab works from the kept token', async () => {
+  const link = await sandbox.createSetupLink();
+  const first = renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+  first.unmount();
+  forgetCapabilityToken('dd'); // memory is gone after a reload; sessionStorage is not
+  window.sessionStorage.setItem('dd-token', link.token);
+  renderPage('/direct-debit/setup');
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+});
+
+test('an unexpected server error shows the reference and "Try again" recovers', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  server.use(
+    http.get(
+      '*/direct-debit/setup',
+      ({ request }) =>
+        request.headers.has(directDebitTokenHeader)
+          ? HttpResponse.json(
+              {
+                statusCode: 500,
+                message: 'boom',
+                requestId: 'req_test_500',
+                code: 'INTERNAL_ERROR',
+                path: '/direct-debit/setup',
+                timestamp: new Date().toISOString(),
+              },
+              { status: 500 },
+            )
+          : undefined,
+      { once: true },
+    ),
+  );
+  renderPage(`/direct-debit/setup#token=${link.token}`, { retry: false });
+  await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+  expect(screen.getByText('req_test_500')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+});
+
+test('an account number typed first puts the matching banks on top', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await openSetup(link);
+  await user.type(screen.getByLabelText('Account number (optional)'), testAccountFor('verified'));
+  const suggested = screen.getByRole('list', { name: 'Suggested for this account number' });
+  expect(within(suggested).getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();
+
+  await user.click(within(suggested).getByRole('radio', { name: 'Guaranty Trust Bank' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { level: 1, name: 'Enter your account number' });
+  expect(screen.getByLabelText('Account number')).toHaveValue(testAccountFor('verified'));
+});
+
+test('Continue without a bank asks for one', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await openSetup(link);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(screen.getByText('Choose your bank.')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Choose your bank' })).toBeInTheDocument();
+});
+
+test('other paths show the not-found page', async () => {
+  renderPage('/somewhere/else');
+  await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+});
+
+async function submitDirectly(link: { token: string }, outcome: keyof typeof testSerials) {
+  const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+    bankId: '000013',
+    bankAccountNumber: testAccountFor(outcome),
+    consent: true,
+  });
+  expect(submitted.status).toBe(201);
+}
+
+test('turning automatic debit off asks first, states its effects, and sends one request', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  await submitDirectly(link, 'pending_activation');
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank' });
+
+  await user.click(screen.getByRole('button', { name: 'Turn off automatic debit' }));
+  const dialog = screen.getByRole('region', { name: 'Turn off automatic debit?' });
+  expect(within(dialog).getByRole('heading', { level: 2 })).toHaveFocus();
+  expect(within(dialog).getByText(/will stop collecting renewals/)).toBeInTheDocument();
+  expect(
+    within(dialog).getByText(/already sent to your bank may still go through/),
+  ).toBeInTheDocument();
+  // "Keep it on" changes nothing, and focus goes back to the button that opened the question.
+  await user.click(within(dialog).getByRole('button', { name: 'Keep it on' }));
+  expect(sent).not.toContain('POST /direct-debit/setup/disable');
+  expect(screen.getByRole('button', { name: 'Turn off automatic debit' })).toHaveFocus();
+
+  await user.click(screen.getByRole('button', { name: 'Turn off automatic debit' }));
+  await user.dblClick(screen.getByRole('button', { name: 'Yes, turn it off' }));
+  await screen.findByRole('heading', { level: 1, name: 'Automatic debit is being turned off' });
+  expect(sent.filter((r) => r === 'POST /direct-debit/setup/disable')).toHaveLength(1);
+  expect(
+    screen.queryByRole('button', { name: 'Turn off automatic debit' }),
+  ).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: `Return to ${merchant}` })).toBeInTheDocument();
+
+  // The bank confirms the revocation; the page finds out by itself and stops there.
+  sandbox.clock.advanceBy(60_000);
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Automatic debit is off' },
+    { timeout: 6_000 },
+  );
+  expect(redirectTo).not.toHaveBeenCalled();
+});
+
+test('a failed disable keeps the confirmation open with the reference, and retrying works', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await submitDirectly(link, 'verified');
+  server.use(
+    http.post(
+      '*/direct-debit/setup/disable',
+      () =>
+        HttpResponse.json(
+          {
+            statusCode: 503,
+            message: 'down',
+            requestId: 'req_disable_503',
+            code: 'INTERNAL_ERROR',
+            path: '/direct-debit/setup/disable',
+            timestamp: new Date().toISOString(),
+          },
+          { status: 503 },
+        ),
+      { once: true },
+    ),
+  );
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  await user.click(screen.getByRole('button', { name: 'Turn off automatic debit' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, turn it off' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(/Nothing has changed/);
+  expect(screen.getByText('req_disable_503')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Copy reference' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Yes, turn it off' }));
+  await screen.findByRole('heading', { level: 1, name: 'Automatic debit is being turned off' });
+});
+
+test('a link the merchant revoked says it was withdrawn', async () => {
+  const link = await sandbox.createSetupLink();
+  const revoked = await sandbox.api(
+    'POST',
+    `/sandbox/v1/subscriptions/${link.subscriptionId}/direct-debit/revoke-link`,
+    { body: {} },
+  );
+  expect(revoked.status).toBe(200);
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'This link is not valid' });
+  expect(screen.getByText('The business has withdrawn this link.')).toBeInTheDocument();
+  expect(window.sessionStorage.getItem('dd-token')).toBeNull();
+});
+
+test('the page says when the phone is offline, and checks the status again when it is back', async () => {
+  const link = await sandbox.createSetupLink();
+  await submitDirectly(link, 'pending_activation');
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank' });
+  const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  window.dispatchEvent(new Event('offline'));
+  expect(await screen.findByText(/You are offline/)).toBeInTheDocument();
+
+  onLine.mockReturnValue(true);
+  const before = sent.filter((r) => r === 'GET /direct-debit/setup').length;
+  window.dispatchEvent(new Event('online'));
+  await waitFor(() => expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument());
+  await waitFor(() =>
+    expect(sent.filter((r) => r === 'GET /direct-debit/setup').length).toBeGreaterThan(before),
+  );
+  onLine.mockRestore();
+});
+
+test('an unknown result stays on the page, explains it, and offers no other account', async () => {
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+    bankId: '000013',
+    bankAccountNumber: `000000004${nubanCheckDigit('058', '000000004')}`,
+    consent: true,
+  });
+  expect(submitted.status).toBe(201);
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'We are confirming your direct debit' });
+  expect(screen.getByText(/nothing more you need to do now/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try another account' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: `Return to ${merchant}` })).toBeInTheDocument();
+  expect(redirectTo).not.toHaveBeenCalled();
+});
+
+test('a pending status is checked again when the window regains focus', async () => {
+  const link = await sandbox.createSetupLink();
+  await submitDirectly(link, 'pending_activation');
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank' });
+  const before = sent.filter((r) => r === 'GET /direct-debit/setup').length;
+  window.dispatchEvent(new Event('focus'));
+  await waitFor(() =>
+    expect(sent.filter((r) => r === 'GET /direct-debit/setup').length).toBeGreaterThan(before),
+  );
+});
+
+test('a link past its 30 days says it has expired, and the page forgets its token', async () => {
+  const link = await sandbox.createSetupLink();
+  sandbox.clock.advanceBy(30 * 24 * 60 * 60 * 1000);
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'This link is not valid' });
+  expect(screen.getByText('This link has expired.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Copy reference' })).toBeInTheDocument();
+  expect(window.sessionStorage.getItem('dd-token')).toBeNull();
+});

@@ -1,0 +1,173 @@
+/**
+ * The direct-debit setup page at `/direct-debit/setup#token=…` (product.md, "Direct-debit setup:
+ * the flow"). Composition only: the flow (`use-setup-flow.ts`) says where the customer stands and
+ * this page shows the matching step, with the merchant's header in its brand colour, the test-mode
+ * banner, and a polite live region that announces status changes.
+ */
+import { Suspense } from 'react';
+import type { SetupState } from '../../../contract/direct-debit';
+import { TestModeBanner } from '../../components/test-mode-banner';
+import { StepHeading } from '../../components/step-heading';
+import { brandStyle } from '../../lib/brand-color';
+import { en } from '../../messages/en';
+import { BankStep } from './bank-step';
+import { ClosedView } from './closed-view';
+import { FailureView } from './failure-view';
+import { InvalidLinkView } from './invalid-link-view';
+import { LazyAccountStep, LazyConfirmStep, preloadFormSteps } from './lazy-steps';
+import type { FlowState } from './machine';
+import { MerchantHeader } from './merchant-header';
+import { OfflineBanner } from './offline-banner';
+import { StatusView, statusTitle } from './status-view';
+import { useSetupFlow, type SetupFlow } from './use-setup-flow';
+
+/** The setup the page last heard from the server, for the header and banner. */
+function setupOf(state: FlowState): SetupState | null {
+  switch (state.kind) {
+    case 'invalidLink':
+      return null;
+    case 'failure':
+      return state.resume.setup;
+    default:
+      return state.setup;
+  }
+}
+
+/**
+ * Which view a state shows. States that share a view (a step and its request in flight) share a
+ * key, so the view and its form stay mounted and keep what was typed; a new key is a new step,
+ * whose heading takes focus.
+ */
+function stepKey(state: FlowState): string {
+  switch (state.kind) {
+    case 'enterAccount':
+    case 'resolving':
+      return 'account';
+    case 'confirm':
+    case 'submitting':
+      return 'confirm';
+    case 'status':
+      // A new status is a new step: its heading takes focus (the live region also says it).
+      return `status-${state.mandate.status}`;
+    default:
+      return state.kind;
+  }
+}
+
+function announcement(state: FlowState): string {
+  return state.kind === 'status' ? statusTitle(state.mandate.status) : '';
+}
+
+function Step({ flow }: { flow: SetupFlow }) {
+  const { state, send } = flow;
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <>
+          <StepHeading>{en.setup.loadingTitle}</StepHeading>
+          <p role="status">{en.common.loading}</p>
+        </>
+      );
+    case 'invalidLink':
+      return (
+        <InvalidLinkView
+          reason={state.reason}
+          merchant={state.merchant}
+          requestId={state.requestId}
+        />
+      );
+    case 'closed':
+      return <ClosedView setup={state.setup} />;
+    case 'chooseBank':
+      return (
+        <BankStep
+          setup={state.setup}
+          banks={flow.banks}
+          accountNumber={state.accountNumber}
+          notice={state.notice}
+          onChoose={(bank, accountNumber) => send({ type: 'bankChosen', bank, accountNumber })}
+          onIntent={preloadFormSteps}
+        />
+      );
+    case 'enterAccount':
+    case 'resolving':
+      return (
+        <LazyAccountStep
+          bank={state.bank}
+          accountNumber={state.accountNumber}
+          notice={state.kind === 'enterAccount' ? state.notice : null}
+          busy={state.kind === 'resolving'}
+          onSubmit={(accountNumber) => send({ type: 'accountEntered', accountNumber })}
+          onChangeBank={(accountNumber) => send({ type: 'changeBank', accountNumber })}
+        />
+      );
+    case 'confirm':
+    case 'submitting':
+      return (
+        <LazyConfirmStep
+          setup={state.setup}
+          bank={state.bank}
+          accountNumber={state.accountNumber}
+          accountName={state.accountName}
+          notice={state.kind === 'confirm' ? state.notice : null}
+          busy={state.kind === 'submitting'}
+          onConfirm={() => send({ type: 'confirmed' })}
+          onChangeAccount={() => send({ type: 'changeAccount' })}
+        />
+      );
+    case 'status':
+      return (
+        <StatusView
+          setup={state.setup}
+          mandate={state.mandate}
+          lastCheckedAt={state.lastCheckedAt}
+          checkFailed={state.checkFailed}
+          autoReturn={state.autoReturn}
+          autoReturnSecondsLeft={flow.autoReturnSecondsLeft}
+          onStayHere={() => send({ type: 'stayHere' })}
+          onReturnNow={() => send({ type: 'returnNow' })}
+          onTryAnotherAccount={() => send({ type: 'tryAnotherAccount' })}
+          disable={state.disable}
+          onDisableRequested={() => send({ type: 'disableRequested' })}
+          onDisableCancelled={() => send({ type: 'disableCancelled' })}
+          onDisableConfirmed={() => send({ type: 'disableConfirmed' })}
+        />
+      );
+    case 'failure':
+      return (
+        <FailureView
+          failure={state.failure}
+          inputKept={state.resume.kind === 'resolving' || state.resume.draft !== null}
+          onRetry={() => send({ type: 'retry' })}
+        />
+      );
+  }
+}
+
+/** The route's page component. */
+export function SetupPage() {
+  const flow = useSetupFlow();
+  const { state } = flow;
+  const setup = setupOf(state);
+  const merchant = setup?.merchant ?? (state.kind === 'invalidLink' ? state.merchant : null);
+  const mode = setup?.mode ?? (state.kind === 'invalidLink' ? state.mode : null);
+
+  return (
+    <div className="page" style={brandStyle(merchant?.brandColor)}>
+      <title>
+        {state.kind === 'invalidLink' ? en.setup.invalidLink.documentTitle : en.setup.documentTitle}
+      </title>
+      {mode === 'test' && <TestModeBanner />}
+      {merchant !== null && <MerchantHeader merchant={merchant} />}
+      <main className="page__main">
+        <OfflineBanner />
+        <Suspense fallback={<p role="status">{en.common.loading}</p>}>
+          <Step key={stepKey(state)} flow={flow} />
+        </Suspense>
+      </main>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement(state)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,354 @@
+/**
+ * Flow step 6: the mandate's status as the service reports it (product.md; service-api.md,
+ * "States and transitions", rule 4). Which variant shows is decided here from the server's data:
+ *
+ * - verified/approved, automatic debit on, valid return URL: "Returning to <merchant> in 5 s",
+ *   with "Return now" and "Stay here" (the flow's `autoReturn`);
+ * - verified/approved otherwise: success, staying, with a manual return link if possible;
+ * - pending: the bank's activation step (and its transfer instructions when given), checked
+ *   again by itself, with the time of the last check;
+ * - unknown: being reconciled, nothing to do now; rejected: why, and another account while setup
+ *   is open; revocation states: automatic debit off or being turned off.
+ *
+ * Every variant offers "Return to <merchant>" when the return URL passes `validateReturnUrl`
+ * (Hosted customer setup, rule 4); the link holds the normalized URL, never the raw string.
+ * While automatic debit is on and the mandate is pending, unknown, verified or approved, the
+ * customer may turn it off, behind a confirmation that says what that does (flow step 7).
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { Mandate, MandateStatus, SetupState } from '../../../contract/direct-debit';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { CopyButton } from '../../components/copy-button';
+import { Money } from '../../components/money';
+import { RequestId } from '../../components/request-id';
+import { StepHeading } from '../../components/step-heading';
+import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
+import { en } from '../../messages/en';
+import {
+  canDisable,
+  canTryAnotherAccount,
+  returnUrlOf,
+  type AutoReturn,
+  type DisableStep,
+} from './machine';
+import { MaskedAccount } from './masked-account';
+
+/** The heading of each mandate status; also what the page announces when the status changes. */
+export function statusTitle(status: MandateStatus): string {
+  const titles = en.setup.status.titles;
+  switch (status) {
+    case 'verified':
+    case 'approved':
+      return titles.approved;
+    case 'pending':
+      return titles.pending;
+    case 'unknown':
+      return titles.unknown;
+    case 'rejected':
+      return titles.rejected;
+    case 'revocation_requested':
+      return titles.revocationRequested;
+    case 'revoked':
+      return titles.revoked;
+  }
+}
+
+export interface StatusViewProps {
+  setup: SetupState;
+  mandate: Mandate;
+  lastCheckedAt: number;
+  checkFailed: boolean;
+  autoReturn: AutoReturn;
+  autoReturnSecondsLeft: number | null;
+  onStayHere: () => void;
+  onReturnNow: () => void;
+  onTryAnotherAccount: () => void;
+  disable: DisableStep;
+  onDisableRequested: () => void;
+  onDisableCancelled: () => void;
+  onDisableConfirmed: () => void;
+}
+
+export function StatusView(props: StatusViewProps) {
+  const { setup, mandate, autoReturn } = props;
+  const m = en.setup.status;
+  const merchant = setup.merchant.name;
+  const returnUrl = returnUrlOf(setup);
+  const disableButtonBox = useRef<HTMLParagraphElement>(null);
+  const disableKind = props.disable.kind;
+  const previousDisableKind = useRef(disableKind);
+  // "Keep it on" closes the confirmation: focus goes back to the button that opened it.
+  useEffect(() => {
+    if (previousDisableKind.current !== 'off' && disableKind === 'off') {
+      disableButtonBox.current?.querySelector('button')?.focus();
+    }
+    previousDisableKind.current = disableKind;
+  }, [disableKind]);
+
+  let body: ReactNode;
+  switch (mandate.status) {
+    case 'verified':
+    case 'approved':
+      body = (
+        <>
+          <Alert tone="success">
+            <p>
+              {setup.automaticDebitEnabled
+                ? m.approvedBody(merchant)
+                : m.approvedDebitOff(merchant)}
+            </p>
+          </Alert>
+          {autoReturn === 'counting' && (
+            <div className="auto-return">
+              <p className="auto-return__countdown" role="timer">
+                {m.returning(merchant, props.autoReturnSecondsLeft ?? 0)}
+              </p>
+              <div className="actions">
+                <Button onClick={props.onReturnNow}>{m.returnNow}</Button>
+                <Button variant="secondary" onClick={props.onStayHere}>
+                  {m.stayHere}
+                </Button>
+              </div>
+            </div>
+          )}
+          {autoReturn === 'leaving' && <p>{m.leaving(merchant)}</p>}
+        </>
+      );
+      break;
+    case 'pending':
+      body = (
+        <>
+          <p>{m.pendingBody}</p>
+          {mandate.activation !== null && (
+            <ActivationInstructions activation={mandate.activation} />
+          )}
+          <CheckingNote lastCheckedAt={props.lastCheckedAt} checkFailed={props.checkFailed} />
+        </>
+      );
+      break;
+    case 'unknown':
+      body = (
+        <>
+          <p>{m.unknownBody}</p>
+          <CheckingNote lastCheckedAt={props.lastCheckedAt} checkFailed={props.checkFailed} />
+        </>
+      );
+      break;
+    case 'rejected':
+      body = (
+        <>
+          <Alert tone="error">
+            <p>
+              {mandate.rejectionReason === null
+                ? m.rejectedNoReason
+                : m.rejectedReason(mandate.rejectionReason)}
+            </p>
+          </Alert>
+          {canTryAnotherAccount(setup, mandate) ? (
+            <Button onClick={props.onTryAnotherAccount}>{m.tryAnotherAccount}</Button>
+          ) : (
+            <p>{m.rejectedClosed(merchant)}</p>
+          )}
+        </>
+      );
+      break;
+    case 'revocation_requested':
+      body = (
+        <>
+          <p>{m.revocationRequestedBody}</p>
+          <CheckingNote lastCheckedAt={props.lastCheckedAt} checkFailed={props.checkFailed} />
+        </>
+      );
+      break;
+    case 'revoked':
+      body = (
+        <>
+          <p>{m.revokedBody}</p>
+          {canTryAnotherAccount(setup, mandate) && (
+            <Button variant="secondary" onClick={props.onTryAnotherAccount}>
+              {m.tryAnotherAccount}
+            </Button>
+          )}
+        </>
+      );
+      break;
+  }
+
+  return (
+    <>
+      <StepHeading>{statusTitle(mandate.status)}</StepHeading>
+      {body}
+      <section className="mandate" aria-label={m.mandateLabel}>
+        <dl className="playback">
+          <div className="playback__row">
+            <dt>{en.setup.confirm.bank}</dt>
+            <dd>{mandate.bank.name}</dd>
+          </div>
+          <div className="playback__row">
+            <dt>{en.setup.confirm.account}</dt>
+            <dd>
+              <MaskedAccount accountNumber={mandate.accountNumberMasked} />
+            </dd>
+          </div>
+          <div className="playback__row">
+            <dt>{en.setup.confirm.accountName}</dt>
+            <dd>
+              {mandate.accountName}
+              {mandate.mode === 'test' && <span className="tag"> {en.setup.confirm.testData}</span>}
+            </dd>
+          </div>
+          <div className="playback__row">
+            <dt>{en.setup.confirm.amount}</dt>
+            <dd>
+              {en.setup.summary.amountEvery(
+                formatNaira(setup.subscription.amount),
+                setup.subscription.interval,
+              )}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      {props.disable.kind === 'off' ? (
+        canDisable(setup, mandate) && (
+          <p ref={disableButtonBox}>
+            <Button variant="secondary" onClick={props.onDisableRequested}>
+              {m.disable.open}
+            </Button>
+          </p>
+        )
+      ) : (
+        <DisableConfirmation
+          merchant={merchant}
+          step={props.disable}
+          onCancel={props.onDisableCancelled}
+          onConfirm={props.onDisableConfirmed}
+        />
+      )}
+      {returnUrl !== null && autoReturn !== 'counting' && (
+        <p>
+          <a className="button button--secondary" href={returnUrl} rel="noreferrer">
+            {m.returnTo(merchant)}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The confirmation before automatic debit is turned off: what stops, what may still happen, and
+ * the failure of the last attempt (with its request id). Its heading takes focus when it opens.
+ */
+function DisableConfirmation({
+  merchant,
+  step,
+  onCancel,
+  onConfirm,
+}: {
+  merchant: string;
+  step: Exclude<DisableStep, { kind: 'off' }>;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const m = en.setup.status.disable;
+  const titleId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  const busy = step.kind === 'sending';
+  const failure = step.kind === 'confirming' ? step.failure : null;
+  const requestId = failure === null || failure.kind === 'network' ? null : failure.requestId;
+  return (
+    <section className="disable" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+        {m.title}
+      </h2>
+      <p>{m.effects(merchant)}</p>
+      <p>{m.submittedDebit}</p>
+      {failure !== null && (
+        <Alert tone="error" urgent>
+          <p>{failure.kind === 'network' ? m.network : m.failed}</p>
+        </Alert>
+      )}
+      {requestId !== null && <RequestId requestId={requestId} />}
+      <div className="actions">
+        <Button busy={busy} busyLabel={m.busy} onClick={onConfirm}>
+          {m.confirm}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+          {m.cancel}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function CheckingNote({
+  lastCheckedAt,
+  checkFailed,
+}: {
+  lastCheckedAt: number;
+  checkFailed: boolean;
+}) {
+  const m = en.setup.status;
+  return (
+    <div className="checking">
+      <p>{m.keepChecking}</p>
+      <p>{m.lastChecked(formatTime(lastCheckedAt))}</p>
+      {checkFailed && <p>{m.checkFailed}</p>}
+    </div>
+  );
+}
+
+function ActivationInstructions({
+  activation,
+}: {
+  activation: NonNullable<Mandate['activation']>;
+}) {
+  const m = en.setup.status;
+  const amount = formatNaira(activation.amount);
+  const titleId = useId();
+  return (
+    <section className="activation" aria-labelledby={titleId}>
+      <h2 id={titleId}>{m.activationTitle}</h2>
+      <p>{m.activationBody(amount, formatDateTime(activation.deadline))}</p>
+      <dl className="playback">
+        <div className="playback__row">
+          <dt>{m.activationAmount}</dt>
+          <dd>
+            <Money amount={activation.amount} />{' '}
+            <CopyButton text={activation.amount.toFixed(2)} label={m.copyAmount} />
+          </dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.activationAccountNumber}</dt>
+          <dd>
+            <span className="digits">{activation.destinationAccountNumber}</span>{' '}
+            <CopyButton text={activation.destinationAccountNumber} label={m.copyAccountNumber} />
+          </dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.activationAccountName}</dt>
+          <dd>{activation.destinationAccountName}</dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.activationBank}</dt>
+          <dd>{activation.destinationBankName}</dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.activationReference}</dt>
+          <dd>
+            <span className="digits">{activation.reference}</span>{' '}
+            <CopyButton text={activation.reference} label={m.copyReference} />
+          </dd>
+        </div>
+        <div className="playback__row">
+          <dt>{m.activationDeadline}</dt>
+          <dd>{formatDateTime(activation.deadline)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,301 @@
+/**
+ * Drives the setup flow: the pure `transition` of `machine.ts` in a `useReducer`, and every effect
+ * the states call for (product.md, "Direct-debit setup: the flow"):
+ *
+ * - `loading`: reads the setup; the bank list is read at the same time (parallel requests).
+ * - `resolving`: one account lookup; `submitting`: one authorization (never retried by itself);
+ *   `status` with `disable: sending`: one disable call.
+ * - `status` with a status that can still change: checks again with back-off (3 s growing to
+ *   30 s), at once when the tab comes back into view or focus, or the phone back online.
+ * - `status` with `autoReturn: 'counting'`: a 5-second countdown, then `returnNow`;
+ *   `leaving`: the redirect to the validated return URL. The automatic return happens once per
+ *   mandate in a tab: a customer who comes back with the Back button stays on the page.
+ *
+ * Each request starts once per state it belongs to (also under StrictMode's double effects) and
+ * its answer goes back as an event; the reducer ignores answers that no longer fit.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import type { Bank } from '../../../contract/banks';
+import type { SetupState } from '../../../contract/direct-debit';
+import {
+  forgetCapabilityToken,
+  readCapabilityToken,
+  type TokenReading,
+} from '../../lib/capability-token';
+import { redirectTo } from '../../lib/redirect';
+import { useCountdown } from '../../lib/use-countdown';
+import {
+  banksQueryOptions,
+  disableSetupMutationOptions,
+  resolveAccountMutationOptions,
+  setupQueryOptions,
+  submitSetupMutationOptions,
+} from './api';
+import { classifyFailure } from './classify-failure';
+import {
+  finalStatuses,
+  initialState,
+  returnUrlOf,
+  transition,
+  type FlowEvent,
+  type FlowState,
+} from './machine';
+
+/** Seconds before the automatic return to the merchant (product.md, flow step 6). */
+export const autoReturnSeconds = 5;
+
+/** Delays between status checks, in ms; the last one repeats. */
+export const statusCheckDelaysMs = [3_000, 3_000, 5_000, 5_000, 8_000, 13_000, 20_000, 30_000];
+
+/** Events a view may send; the rest come from this hook's own requests and timers. */
+export type ViewEvent = Extract<
+  FlowEvent,
+  {
+    type:
+      | 'bankChosen'
+      | 'changeBank'
+      | 'accountEntered'
+      | 'changeAccount'
+      | 'confirmed'
+      | 'stayHere'
+      | 'returnNow'
+      | 'tryAnotherAccount'
+      | 'disableRequested'
+      | 'disableCancelled'
+      | 'disableConfirmed'
+      | 'retry';
+  }
+>;
+
+/** What the page needs from the flow. */
+export interface SetupFlow {
+  state: FlowState;
+  send: (event: ViewEvent) => void;
+  /** The bank list (server data), for the bank step. */
+  banks: { data: Bank[] | undefined; isError: boolean; isPending: boolean; refetch: () => void };
+  /** Seconds left before the automatic return, while it counts down; else null. */
+  autoReturnSecondsLeft: number | null;
+}
+
+// The tab remembers which mandates it already returned the customer for (sessionStorage, like
+// the token), so the Back button from the merchant's site does not start another countdown.
+function returnedKey(mandateId: string): string {
+  return `dd-returned-${mandateId}`;
+}
+function hasReturnedFor(mandateId: string): boolean {
+  try {
+    return window.sessionStorage.getItem(returnedKey(mandateId)) !== null;
+  } catch {
+    return false;
+  }
+}
+function rememberReturnFor(mandateId: string): void {
+  try {
+    window.sessionStorage.setItem(returnedKey(mandateId), '1');
+  } catch {
+    // Without storage the worst case is one more countdown after Back.
+  }
+}
+
+// Whether the server's answer may still change by itself, so the page should keep checking.
+function needsChecking(state: FlowState): boolean {
+  return state.kind === 'status' && !finalStatuses.includes(state.mandate.status);
+}
+
+/** The setup flow of the page at `/direct-debit/setup#token=…`. */
+export function useSetupFlow(): SetupFlow {
+  const [token] = useState<TokenReading>(() => readCapabilityToken('dd'));
+  const tokenValue = token.kind === 'token' ? token.token : '';
+  const [state, dispatch] = useReducer(transition, token, initialState);
+  const queryClient = useQueryClient();
+
+  const banksQuery = useQuery({
+    ...banksQueryOptions(tokenValue),
+    enabled: token.kind === 'token' && state.kind !== 'invalidLink',
+  });
+  const resolveMutation = useMutation(resolveAccountMutationOptions(tokenValue));
+  const submitMutation = useMutation(submitSetupMutationOptions(tokenValue));
+  const disableMutation = useMutation(disableSetupMutationOptions(tokenValue));
+  const { mutateAsync: resolveAccount } = resolveMutation;
+  const { mutateAsync: submitSetup } = submitMutation;
+  const { mutateAsync: disableSetup } = disableMutation;
+
+  // The state object a request was started for: StrictMode runs effects twice, and a second
+  // lookup or authorization must never be sent for the same step.
+  const startedFor = useRef<FlowState | null>(null);
+
+  useEffect(() => {
+    if (startedFor.current === state) return;
+    if (state.kind === 'loading') {
+      startedFor.current = state;
+      queryClient.query(setupQueryOptions(tokenValue)).then(
+        (setup) => dispatch({ type: 'setupLoaded', setup, at: Date.now() }),
+        (error: unknown) => dispatch({ type: 'setupFailed', failure: classifyFailure(error) }),
+      );
+    } else if (state.kind === 'resolving') {
+      startedFor.current = state;
+      const { bank, accountNumber } = state;
+      resolveAccount({ bankId: bank.id, bankAccountNumber: accountNumber }).then(
+        ({ accountName }) =>
+          dispatch({ type: 'accountResolved', bankId: bank.id, accountNumber, accountName }),
+        (error: unknown) => dispatch({ type: 'resolveFailed', failure: classifyFailure(error) }),
+      );
+    } else if (state.kind === 'submitting') {
+      startedFor.current = state;
+      submitSetup({
+        bankId: state.bank.id,
+        bankAccountNumber: state.accountNumber,
+        consent: true,
+      }).then(
+        (setup) => {
+          queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
+          dispatch({ type: 'submitted', setup, at: Date.now() });
+        },
+        (error: unknown) => dispatch({ type: 'submitFailed', failure: classifyFailure(error) }),
+      );
+    } else if (state.kind === 'status' && state.disable.kind === 'sending') {
+      // Status checks give new state objects while the call is in flight: one call per request.
+      if (startedFor.current?.kind === 'status' && startedFor.current.disable.kind === 'sending') {
+        return;
+      }
+      startedFor.current = state;
+      disableSetup().then(
+        (setup) => {
+          queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
+          dispatch({ type: 'disabled', setup, at: Date.now() });
+        },
+        (error: unknown) => dispatch({ type: 'disableFailed', failure: classifyFailure(error) }),
+      );
+    } else if (state.kind === 'status') {
+      startedFor.current = state;
+    }
+  }, [state, queryClient, tokenValue, resolveAccount, submitSetup, disableSetup]);
+
+  // A link the server refuses is of no use after a reload either.
+  useEffect(() => {
+    if (
+      state.kind === 'invalidLink' &&
+      (state.reason === 'unknown' || state.reason === 'expired' || state.reason === 'revoked')
+    ) {
+      forgetCapabilityToken('dd');
+    }
+  }, [state]);
+
+  useStatusChecks(state, dispatch, tokenValue);
+
+  // Before paint, so a customer back from the merchant never sees the countdown flash.
+  useLayoutEffect(() => {
+    if (
+      state.kind === 'status' &&
+      state.autoReturn === 'counting' &&
+      hasReturnedFor(state.mandate.id)
+    ) {
+      dispatch({ type: 'stayHere' });
+    }
+  }, [state]);
+
+  const counting = state.kind === 'status' && state.autoReturn === 'counting';
+  const autoReturnSecondsLeft = useCountdown(
+    counting ? autoReturnSeconds : null,
+    state.kind === 'status' ? state.mandate.id : null,
+  );
+  useEffect(() => {
+    if (counting && autoReturnSecondsLeft === 0) dispatch({ type: 'returnNow' });
+  }, [counting, autoReturnSecondsLeft]);
+
+  const redirectedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (state.kind !== 'status' || state.autoReturn !== 'leaving') return;
+    // Validated again at the moment of leaving; only the parsed, normalized URL is used.
+    const url = returnUrlOf(state.setup);
+    if (url === null || redirectedFor.current === url) return;
+    redirectedFor.current = url;
+    rememberReturnFor(state.mandate.id);
+    redirectTo(url);
+  }, [state]);
+
+  useNewLinkInSameTab(token);
+
+  const send = useCallback((event: ViewEvent) => dispatch(event), []);
+  const { data, isError, isPending, refetch } = banksQuery;
+  const refetchBanks = useCallback(() => void refetch(), [refetch]);
+
+  return {
+    state,
+    send,
+    banks: { data, isError, isPending, refetch: refetchBanks },
+    autoReturnSecondsLeft: counting ? autoReturnSecondsLeft : null,
+  };
+}
+
+/**
+ * Status checks while the mandate can still change: with back-off, skipped while the tab is
+ * hidden, and at once when it becomes visible again or the phone comes back online.
+ */
+function useStatusChecks(state: FlowState, dispatch: (event: FlowEvent) => void, token: string) {
+  const queryClient = useQueryClient();
+  const checking = needsChecking(state);
+  const status = state.kind === 'status' ? state.mandate.status : null;
+  const attempt = useRef(0);
+
+  // A new status starts the back-off again. (Declared before the scheduling effect, so it runs
+  // first.)
+  useEffect(() => {
+    attempt.current = 0;
+  }, [status]);
+
+  const check = useCallback(() => {
+    // One try per check: the next scheduled check is the retry.
+    queryClient.query({ ...setupQueryOptions(token), retry: false }).then(
+      (setup: SetupState) => dispatch({ type: 'statusRefreshed', setup, at: Date.now() }),
+      (error: unknown) => dispatch({ type: 'statusCheckFailed', failure: classifyFailure(error) }),
+    );
+  }, [queryClient, token, dispatch]);
+
+  // Every answer gives a new state object, which schedules the next check.
+  useEffect(() => {
+    if (!checking) return;
+    const delay =
+      statusCheckDelaysMs[Math.min(attempt.current, statusCheckDelaysMs.length - 1)] ?? 30_000;
+    const id = window.setTimeout(() => {
+      attempt.current += 1;
+      if (document.visibilityState === 'hidden') return;
+      check();
+    }, delay);
+    return () => window.clearTimeout(id);
+  }, [checking, state, check]);
+
+  useEffect(() => {
+    if (!checking) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', check);
+    window.addEventListener('online', check);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', check);
+      window.removeEventListener('online', check);
+    };
+  }, [checking, check]);
+}
+
+/**
+ * A newer link opened in this tab changes only the fragment, which does not reload the page:
+ * start again with its token.
+ */
+function useNewLinkInSameTab(current: TokenReading) {
+  useEffect(() => {
+    const onHashChange = () => {
+      const next = readCapabilityToken('dd');
+      const changed =
+        next.kind !== current.kind ||
+        (next.kind === 'token' && current.kind === 'token' && next.token !== current.token);
+      if (changed) window.location.reload();
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [current]);
+}

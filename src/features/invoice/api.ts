@@ -1,0 +1,62 @@
+/**
+ * Server data of the invoice page (product.md, "Checkout pages" and "Links and tokens";
+ * contract/checkout.ts): the invoice as TanStack Query `queryOptions` and "Pay now" as
+ * `mutationOptions`. Every call sends the link's capability token in `x-checkout-token`. Amounts
+ * are naira; dates are Africa/Lagos calendar dates.
+ */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { checkoutTokenHeader } from '../../../contract/checkout';
+import { checkoutRoutes as routes } from '../../../contract/routes-checkout';
+import { apiRequest, type TokenHeader } from '../../lib/api-client';
+
+function tokenHeader(token: string): TokenHeader {
+  return { header: checkoutTokenHeader, value: token };
+}
+
+/** Query key of an invoice page; the token is deliberately left out of keys. */
+export function invoiceQueryKey(invoiceId: string) {
+  return ['invoice', invoiceId] as const;
+}
+
+/**
+ * `GET /invoices/:invoiceId`: the invoice page's state (`InvoiceState`). Read again when the page
+ * gets focus (the payer may come back from paying in another tab), unlike the app's default.
+ * @throws ApiError (401/404 unknown link, 410 expired link, 5xx) | NetworkError
+ *   (src/lib/api-client.ts)
+ */
+export function invoiceQueryOptions(invoiceId: string, token: string) {
+  return queryOptions({
+    queryKey: invoiceQueryKey(invoiceId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(routes.getInvoicePage, {
+          params: { invoiceId },
+          token: tokenHeader(token),
+          signal,
+        })
+      ).data,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/**
+ * `POST /invoices/:invoiceId/pay` with `{}`: recovers or creates the invoice's checkout details
+ * and answers `{ authorizationUrl }`, the payment checkout page with its own token in the
+ * fragment. Never retried automatically.
+ * @throws ApiError (409 already paid, 401/410 link, 5xx) | NetworkError
+ */
+export function payInvoiceMutationOptions(invoiceId: string, token: string) {
+  return mutationOptions({
+    mutationKey: ['invoice', invoiceId, 'pay'],
+    mutationFn: async () =>
+      (
+        await apiRequest(routes.payInvoice, {
+          params: { invoiceId },
+          token: tokenHeader(token),
+          body: {},
+        })
+      ).data,
+    retry: false,
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * The invoice page behind the real router, query client and API client, on jsdom's origin. The
+ * API is MSW handlers answering with contract-parsed fixtures (`test-fixtures.ts`), for exact
+ * request checks and failures; `invoice-page.sandbox.test.tsx` runs the flows on the sandbox.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import type { InvoiceState } from '../../../contract/checkout';
+import { App } from '../../app/app';
+import { createQueryClient } from '../../app/query-client';
+import { forgetCapabilityToken } from '../../lib/capability-token';
+import { redirectTo } from '../../lib/redirect';
+import {
+  fixtureCheckoutPath,
+  fixtureInvoiceId,
+  fixtureInvoiceToken,
+  invoiceApiHandlers,
+  invoiceErrorResponse,
+  invoiceStateFixture,
+  paidInvoiceFixture,
+  type SeenInvoiceRequest,
+} from './test-fixtures';
+
+vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
+
+const server = setupServer();
+let seen: SeenInvoiceRequest[] = [];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  seen = [];
+  forgetCapabilityToken('invoice');
+  vi.mocked(redirectTo).mockClear();
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const link = `/invoices/${fixtureInvoiceId}#token=${fixtureInvoiceToken}`;
+const posts = () => seen.filter((request) => request.method === 'POST');
+
+function renderInvoice(
+  get: () => Response | InvoiceState,
+  options: { pay?: () => Response | string | Promise<Response | string>; path?: string } = {},
+) {
+  server.use(...invoiceApiHandlers(window.location.origin, { get, pay: options.pay }, seen));
+  window.history.replaceState(null, '', options.path ?? link);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  return render(<App queryClient={queryClient} />);
+}
+
+test('a pending invoice shows merchant, plan, period, amount and status, and "Pay now"', async () => {
+  renderInvoice(() => invoiceStateFixture());
+  // The first test also loads the lazy route module, which is slow on a busy machine.
+  const heading = await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Pay your invoice' },
+    { timeout: 5000 },
+  );
+  await waitFor(() => expect(heading).toHaveFocus());
+  expect(seen[0]).toMatchObject({ method: 'GET', token: fixtureInvoiceToken });
+  expect(window.location.hash).toBe('');
+
+  expect(screen.getByRole('note')).toHaveTextContent('Test mode');
+  expect(screen.getByRole('banner')).toHaveTextContent('Gym Co');
+  const details = screen.getByRole('region', { name: 'Invoice details' });
+  expect(within(details).getByText('Gym membership (monthly)')).toBeVisible();
+  expect(within(details).getByText('1 December 2026 to 31 December 2026')).toBeVisible();
+  expect(within(details).getByText('₦15,000.00')).toBeVisible();
+  expect(within(details).getByText('Awaiting payment')).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+});
+
+test('"Pay now" asks once for the checkout page and opens it on this origin', async () => {
+  const user = userEvent.setup();
+  renderInvoice(() => invoiceStateFixture(), { pay: () => fixtureCheckoutPath });
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+
+  await user.dblClick(screen.getByRole('button', { name: 'Pay now' }));
+  await waitFor(() =>
+    expect(redirectTo).toHaveBeenCalledWith(`${window.location.origin}${fixtureCheckoutPath}`),
+  );
+  expect(redirectTo).toHaveBeenCalledTimes(1);
+  expect(posts()).toEqual([
+    {
+      method: 'POST',
+      path: `/invoices/${fixtureInvoiceId}/pay`,
+      token: fixtureInvoiceToken,
+      body: {},
+    },
+  ]);
+  expect(screen.getByRole('button', { name: 'Opening the payment page…' })).toBeDisabled();
+});
+
+test('while "Pay now" is in flight the button is disabled and says so', async () => {
+  const user = userEvent.setup();
+  renderInvoice(() => invoiceStateFixture(), {
+    pay: async () => {
+      await delay(200);
+      return fixtureCheckoutPath;
+    },
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  expect(screen.getByRole('button', { name: 'Opening the payment page…' })).toBeDisabled();
+  await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));
+});
+
+test('an authorizationUrl on another origin is never opened', async () => {
+  const user = userEvent.setup();
+  renderInvoice(() => invoiceStateFixture(), {
+    pay: () => `https://evil.example${fixtureCheckoutPath}`,
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'We could not open the payment page. Try again. If it keeps happening, contact Gym Co.',
+  );
+  expect(redirectTo).not.toHaveBeenCalled();
+  expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+});
+
+test('a failed "Pay now" shows the reference and can be tried again', async () => {
+  const user = userEvent.setup();
+  let pay: () => Response | string = () => invoiceErrorResponse(502, { requestId: 'req_pay_502' });
+  renderInvoice(() => invoiceStateFixture(), { pay: () => pay() });
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('The service could not complete your request.');
+  expect(alert).toHaveTextContent('req_pay_502');
+  expect(within(alert).getByRole('button', { name: 'Copy reference' })).toBeVisible();
+
+  pay = () => fixtureCheckoutPath;
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));
+});
+
+test('"Pay now" on an invoice paid meanwhile shows it paid instead of an error', async () => {
+  const user = userEvent.setup();
+  let invoice = invoiceStateFixture();
+  renderInvoice(() => invoice, {
+    pay: () => {
+      invoice = paidInvoiceFixture();
+      return invoiceErrorResponse(409, { code: 'CONFLICT', requestId: 'req_409' });
+    },
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  const heading = await screen.findByRole('heading', { level: 1, name: 'This invoice is paid' });
+  await waitFor(() => expect(heading).toHaveFocus());
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(redirectTo).not.toHaveBeenCalled();
+});
+
+test('a paid invoice says so and offers no payment', async () => {
+  renderInvoice(() => paidInvoiceFixture());
+  await screen.findByRole('heading', { level: 1, name: 'This invoice is paid' });
+  expect(
+    screen.getByText('Gym Co has received payment for this invoice. There is nothing more to pay.'),
+  ).toBeVisible();
+  const details = screen.getByRole('region', { name: 'Invoice details' });
+  expect(within(details).getByText('Paid')).toBeVisible();
+  expect(within(details).getByText('30 Nov 2026, 09:15')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button')).not.toBeInTheDocument();
+});
+
+test('while a direct debit of the invoice is with the bank, no other payment is offered', async () => {
+  renderInvoice(() => invoiceStateFixture({ debitInProgress: true }));
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  expect(
+    screen.getByText(/Gym Co has asked your bank to collect this invoice by direct debit/),
+  ).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+});
+
+test('an unknown link says so with the reference, and forgets the token', async () => {
+  renderInvoice(() =>
+    invoiceErrorResponse(401, { code: 'INVALID_CHECKOUT_LINK', requestId: 'req_inv_401' }),
+  );
+  await screen.findByRole('heading', { level: 1, name: 'This invoice link is not valid' });
+  expect(screen.getByText(/We do not recognise this invoice link/)).toBeVisible();
+  expect(screen.getByText('req_inv_401')).toBeVisible();
+  expect(window.sessionStorage.getItem('invoice-token')).toBeNull();
+});
+
+test('a link without a token never calls the API', async () => {
+  renderInvoice(() => invoiceStateFixture(), { path: `/invoices/${fixtureInvoiceId}` });
+  await screen.findByRole('heading', { level: 1, name: 'This invoice link is not valid' });
+  expect(screen.getByText('The link is incomplete: it has no access code.')).toBeVisible();
+  expect(seen).toEqual([]);
+});
+
+test('a server error shows the reference and "Try again" recovers', async () => {
+  const user = userEvent.setup();
+  let get: () => Response | InvoiceState = () =>
+    invoiceErrorResponse(500, { requestId: 'req_inv_500' });
+  renderInvoice(() => get());
+  await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+  expect(screen.getByText('req_inv_500')).toBeVisible();
+
+  get = () => invoiceStateFixture();
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+});
+
+test('no answer at all says to check the connection', async () => {
+  renderInvoice(() => HttpResponse.error());
+  await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+  expect(screen.getByText(/We could not reach the server/)).toBeVisible();
+});

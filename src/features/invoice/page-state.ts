@@ -1,0 +1,94 @@
+/**
+ * What the invoice page shows, derived from the link's token, the server's answer and "Pay now"
+ * (product.md, "Checkout pages": the invoice, pending or paid, and "Pay now"; a paid invoice says
+ * so and offers no payment). Pure, so every combination is tested without rendering. The invoice
+ * status shown is always the server's.
+ */
+import type { InvoiceState } from '../../../contract/checkout';
+import type { TokenReading } from '../../lib/capability-token';
+import { classifyFailure, type InvoiceFailure } from './classify-failure';
+
+/** Why a link cannot be used: no token, a mangled one, one the server does not know, or expired. */
+export type InvalidLinkReason = 'missing' | 'malformed' | 'unknown' | 'expired';
+
+/** Failures shown with the request id and a retry. */
+export type ShownFailure = Extract<
+  InvoiceFailure,
+  { kind: 'network' | 'rateLimited' | 'unexpected' }
+>;
+
+/** Where "Pay now" stands. */
+export type PayStatus =
+  | { kind: 'idle' }
+  /** The request is in flight. */
+  | { kind: 'paying' }
+  /** The checkout page's address was accepted and the browser is going there. */
+  | { kind: 'leaving' }
+  | { kind: 'failed'; failure: InvoiceFailure }
+  /** The answer's `authorizationUrl` is not this origin's checkout page (`checkout-address.ts`). */
+  | { kind: 'badAddress' };
+
+export type InvoicePageState =
+  | {
+      kind: 'invalidLink';
+      reason: InvalidLinkReason;
+      requestId: string | null;
+      merchant: InvoiceState['merchant'] | null;
+      mode: InvoiceState['mode'] | null;
+    }
+  | { kind: 'loading' }
+  | { kind: 'failure'; failure: ShownFailure }
+  | { kind: 'pending'; invoice: InvoiceState; pay: PayStatus }
+  | { kind: 'paid'; invoice: InvoiceState };
+
+/** Inputs of {@link invoicePageState}: the token reading and TanStack Query's view of the read. */
+export interface InvoicePageInput {
+  token: Pick<TokenReading, 'kind'>;
+  /** The last invoice read, if any. */
+  data: InvoiceState | undefined;
+  /** The error of the last read, or null. */
+  error: unknown;
+  pay: PayStatus;
+}
+
+function shown(failure: InvoiceFailure): ShownFailure {
+  // 409 and a stale link only reach here when reading the invoice, where they are unexpected.
+  if (failure.kind === 'invalidLink' || failure.kind === 'alreadyPaid') {
+    return { kind: 'unexpected', status: 0, requestId: failure.requestId };
+  }
+  return failure;
+}
+
+/**
+ * The page's state. Order matters: no usable token first; then a link the server refused (on the
+ * read or on "Pay now"); then the invoice when there is one (a failed background re-read keeps
+ * showing it); then the read's failure; else loading.
+ */
+export function invoicePageState({ token, data, error, pay }: InvoicePageInput): InvoicePageState {
+  if (token.kind !== 'token') {
+    return { kind: 'invalidLink', reason: token.kind, requestId: null, merchant: null, mode: null };
+  }
+  const readFailure = error === null || error === undefined ? null : classifyFailure(error);
+  const refused =
+    readFailure?.kind === 'invalidLink'
+      ? readFailure
+      : pay.kind === 'failed' && pay.failure.kind === 'invalidLink'
+        ? pay.failure
+        : null;
+  if (refused !== null) {
+    return {
+      kind: 'invalidLink',
+      reason: refused.reason,
+      requestId: refused.requestId,
+      merchant: data?.merchant ?? null,
+      mode: data?.mode ?? null,
+    };
+  }
+  if (data !== undefined) {
+    return data.invoice.status === 'paid'
+      ? { kind: 'paid', invoice: data }
+      : { kind: 'pending', invoice: data, pay };
+  }
+  if (readFailure !== null) return { kind: 'failure', failure: shown(readFailure) };
+  return { kind: 'loading' };
+}

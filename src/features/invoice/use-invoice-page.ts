@@ -1,0 +1,97 @@
+/**
+ * Drives the invoice page: reads the invoice (TanStack Query) and runs "Pay now", whose answer's
+ * `authorizationUrl` is checked (`checkout-address.ts`) before the browser goes there (product.md,
+ * "Checkout pages"). The page's state is derived by `page-state.ts`.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  forgetCapabilityToken,
+  readCapabilityToken,
+  type TokenReading,
+} from '../../lib/capability-token';
+import { redirectTo } from '../../lib/redirect';
+import { invoiceQueryOptions, payInvoiceMutationOptions } from './api';
+import { checkoutAddressFrom } from './checkout-address';
+import { classifyFailure } from './classify-failure';
+import { invoicePageState, type InvoicePageState, type PayStatus } from './page-state';
+
+/** What the page needs. */
+export interface InvoicePage {
+  state: InvoicePageState;
+  /** "Pay now": one request at a time; then the checkout page, or a failure on the page. */
+  pay: () => void;
+  /** Reads the invoice again (the failure view's "Try again"). */
+  retry: () => void;
+  /** The invoice is being read (again). */
+  reading: boolean;
+}
+
+/** The invoice page at `/invoices/:invoiceId#token=…`. */
+export function useInvoicePage(invoiceId: string): InvoicePage {
+  const [token] = useState<TokenReading>(() => readCapabilityToken('invoice'));
+  const tokenValue = token.kind === 'token' ? token.token : '';
+  const query = useQuery({
+    ...invoiceQueryOptions(invoiceId, tokenValue),
+    enabled: token.kind === 'token',
+  });
+  const { refetch } = query;
+  const { mutateAsync } = useMutation(payInvoiceMutationOptions(invoiceId, tokenValue));
+  const [payStatus, setPayStatus] = useState<PayStatus>({ kind: 'idle' });
+  // One click sends one request, even before the busy button has re-rendered.
+  const paying = useRef(false);
+
+  const pay = useCallback(() => {
+    if (paying.current) return;
+    paying.current = true;
+    setPayStatus({ kind: 'paying' });
+    mutateAsync().then(
+      ({ authorizationUrl }) => {
+        const address = checkoutAddressFrom(authorizationUrl, window.location.origin);
+        if (address === null) {
+          paying.current = false;
+          setPayStatus({ kind: 'badAddress' });
+          return;
+        }
+        setPayStatus({ kind: 'leaving' });
+        redirectTo(address);
+      },
+      (error: unknown) => {
+        paying.current = false;
+        const failure = classifyFailure(error);
+        if (failure.kind === 'alreadyPaid') {
+          // The server's invoice will say paid; the page shows that instead of an error.
+          setPayStatus({ kind: 'idle' });
+          void refetch();
+          return;
+        }
+        setPayStatus({ kind: 'failed', failure });
+      },
+    );
+  }, [mutateAsync, refetch]);
+
+  // Back from the checkout page through the browser's back/forward cache: the page is as it was
+  // left ("Opening…"); make "Pay now" usable again and read the invoice afresh.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      paying.current = false;
+      setPayStatus({ kind: 'idle' });
+      void refetch();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [refetch]);
+
+  const state = invoicePageState({ token, data: query.data, error: query.error, pay: payStatus });
+
+  // A link the server refuses is of no use after a reload either.
+  const forget =
+    state.kind === 'invalidLink' && (state.reason === 'unknown' || state.reason === 'expired');
+  useEffect(() => {
+    if (forget) forgetCapabilityToken('invoice');
+  }, [forget]);
+
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return { state, pay, retry, reading: query.isFetching };
+}

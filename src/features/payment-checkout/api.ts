@@ -1,0 +1,67 @@
+/**
+ * Server data of the payment checkout page (product.md, "Links and tokens" and "Checkout pages";
+ * contract/checkout.ts): the checkout state as TanStack Query `queryOptions` and the payer's
+ * missing details as `mutationOptions`. Every call sends the link's capability token in
+ * `x-checkout-token` and nothing else identifies the payer. Amounts are naira; `remainingSeconds`
+ * is seconds by the server's clock.
+ */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { checkoutTokenHeader, type CheckoutCustomerRequest } from '../../../contract/checkout';
+import { checkoutRoutes as routes } from '../../../contract/routes-checkout';
+import { apiRequest, type TokenHeader } from '../../lib/api-client';
+
+function tokenHeader(token: string): TokenHeader {
+  return { header: checkoutTokenHeader, value: token };
+}
+
+/**
+ * Query key of a payment's checkout state. The token is deliberately left out (the cache is per
+ * tab and per link anyway), so it never shows in devtools or error reports that print keys.
+ */
+export function checkoutQueryKey(paymentId: string) {
+  return ['payment-checkout', paymentId] as const;
+}
+
+/**
+ * `GET /checkout/:paymentId`: the checkout state (`CheckoutState`). Always fresh (`staleTime: 0`):
+ * the payment's status changes on the server and the page polls it.
+ * @throws ApiError (401/404 unknown link, 410 expired link, 5xx) | NetworkError
+ *   (src/lib/api-client.ts)
+ */
+export function checkoutQueryOptions(paymentId: string, token: string) {
+  return queryOptions({
+    queryKey: checkoutQueryKey(paymentId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(routes.getCheckout, {
+          params: { paymentId },
+          token: tokenHeader(token),
+          signal,
+        })
+      ).data,
+    staleTime: 0,
+  });
+}
+
+/**
+ * `POST /checkout/:paymentId/customer`: the payer's missing e-mail and/or phone (phone Nigerian,
+ * E.164; the API client checks the body with `checkoutCustomerRequestSchema` before sending).
+ * Answers with the new checkout state, which then carries the account to pay into. Never retried
+ * automatically: one click sends one request.
+ * @throws ApiError (400/422 details refused, 401/410 link, 409 details already given, 5xx) |
+ *   NetworkError
+ */
+export function submitCustomerMutationOptions(paymentId: string, token: string) {
+  return mutationOptions({
+    mutationKey: ['payment-checkout', paymentId, 'customer'],
+    mutationFn: async (request: CheckoutCustomerRequest) =>
+      (
+        await apiRequest(routes.submitCheckoutCustomer, {
+          params: { paymentId },
+          token: tokenHeader(token),
+          body: request,
+        })
+      ).data,
+    retry: false,
+  });
+}

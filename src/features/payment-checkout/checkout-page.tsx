@@ -1,0 +1,141 @@
+/**
+ * The payment checkout page at `/checkout/:paymentId#token=…` (product.md, "Checkout pages" and
+ * "Every page"). Composition only: the flow (`use-checkout-flow.ts`) says where the payment stands
+ * and this page shows the matching view, with the merchant's header in its brand colour, the
+ * test-mode banner, and a polite live region that announces status changes.
+ */
+import { Suspense } from 'react';
+import type { CheckoutState } from '../../../contract/checkout';
+import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
+import { StepHeading } from '../../components/step-heading';
+import { TestModeBanner } from '../../components/test-mode-banner';
+import { brandStyle } from '../../lib/brand-color';
+import { formatNaira } from '../../lib/format';
+import { en } from '../../messages/en';
+import { ExpiredView } from './expired-view';
+import { FailureView } from './failure-view';
+import { InvalidLinkView } from './invalid-link-view';
+import { LazyDetailsForm } from './lazy-details-form';
+import type { CheckoutFlowState } from './machine';
+import { PaidView } from './paid-view';
+import { PendingView } from './pending-view';
+import { useCheckoutFlow, type CheckoutFlow } from './use-checkout-flow';
+
+/** The checkout the page last heard from the server, for the header and banner. */
+function checkoutOf(state: CheckoutFlowState): CheckoutState | null {
+  return state.kind === 'invalidLink' ? null : state.checkout;
+}
+
+/**
+ * Which view a state shows. The form and its save in flight share a key, so the form stays
+ * mounted and keeps what was typed; a new key is a new view, whose heading takes focus.
+ */
+function viewKey(state: CheckoutFlowState): string {
+  return state.kind === 'savingDetails' ? 'details' : state.kind;
+}
+
+/**
+ * What the live region says. The expired view has its own urgent alert, and the other views'
+ * headings take focus, so only changes inside a view need announcing: money that arrived (in
+ * part or in full).
+ */
+function announcement(state: CheckoutFlowState): string {
+  if (state.kind === 'paid') return en.checkout.paid.title;
+  if (state.kind === 'pending' && state.checkout.payment.amountReceived > 0) {
+    const { amountReceived, amountOutstanding } = state.checkout.payment;
+    return en.checkout.pending.partial(formatNaira(amountReceived), formatNaira(amountOutstanding));
+  }
+  return '';
+}
+
+function View({ flow }: { flow: CheckoutFlow }) {
+  const { state, send } = flow;
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <>
+          <StepHeading>{en.checkout.loadingTitle}</StepHeading>
+          <p role="status">{en.common.loading}</p>
+        </>
+      );
+    case 'invalidLink':
+      return (
+        <InvalidLinkView
+          reason={state.reason}
+          merchant={state.merchant}
+          requestId={state.requestId}
+        />
+      );
+    case 'details':
+    case 'savingDetails':
+      return (
+        <LazyDetailsForm
+          checkout={state.checkout}
+          busy={state.kind === 'savingDetails'}
+          failure={state.kind === 'details' ? state.failure : null}
+          onSubmit={(request) => send({ type: 'detailsEntered', request })}
+        />
+      );
+    case 'pending':
+      return (
+        <PendingView
+          checkout={state.checkout}
+          account={state.account}
+          windowSecondsLeft={flow.windowSecondsLeft}
+          lastCheckedAt={state.lastCheckedAt}
+          checkFailed={state.checkFailed}
+          sent={state.sentAt !== null}
+          sentChecking={flow.sentMoneyChecking}
+          onSentMoney={flow.sentMoney}
+        />
+      );
+    case 'paid':
+      return (
+        <PaidView
+          checkout={state.checkout}
+          autoReturn={state.autoReturn}
+          autoReturnSecondsLeft={flow.autoReturnSecondsLeft}
+          onStayHere={() => send({ type: 'stayHere' })}
+          onReturnNow={() => send({ type: 'returnNow' })}
+        />
+      );
+    case 'expired':
+      return <ExpiredView checkout={state.checkout} />;
+    case 'failure':
+      return <FailureView failure={state.failure} onRetry={() => send({ type: 'retry' })} />;
+  }
+}
+
+/** The route's page component for payment `paymentId`. */
+export function CheckoutPage({ paymentId }: { paymentId: string }) {
+  const flow = useCheckoutFlow(paymentId);
+  const { state } = flow;
+  const checkout = checkoutOf(state);
+  const merchant = checkout?.merchant ?? (state.kind === 'invalidLink' ? state.merchant : null);
+  const mode = checkout?.mode ?? (state.kind === 'invalidLink' ? state.mode : null);
+
+  return (
+    <div className="page" style={brandStyle(merchant?.brandColor)}>
+      <title>
+        {state.kind === 'invalidLink'
+          ? en.checkout.invalidLink.documentTitle
+          : en.checkout.documentTitle}
+      </title>
+      {mode === 'test' && <TestModeBanner />}
+      {merchant !== null && (
+        <HostedMerchantHeader
+          merchant={merchant}
+          logoAlt={en.checkout.merchantLogo(merchant.name)}
+        />
+      )}
+      <main className="page__main">
+        <Suspense fallback={<p role="status">{en.common.loading}</p>}>
+          <View key={viewKey(state)} flow={flow} />
+        </Suspense>
+      </main>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement(state)}
+      </p>
+    </div>
+  );
+}

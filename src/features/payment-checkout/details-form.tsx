@@ -1,0 +1,127 @@
+/**
+ * The payer's missing details (product.md, "Checkout pages"): asks only for what the payment lacks
+ * (e-mail, phone or both), checks them with `details-schema.ts`, and reports `detailsEntered` with
+ * the phone in E.164. The same view shows the request in flight (busy button, inputs read-only)
+ * and a failed save (an urgent alert above the form, with the request id), always keeping what
+ * was typed.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Field } from '../../components/field';
+import { RequestId } from '../../components/request-id';
+import { StepHeading } from '../../components/step-heading';
+import { en } from '../../messages/en';
+import { detailsFormSchema, phoneInputMaxLength, type DetailsFormInput } from './details-schema';
+import type { PageFailure } from './machine';
+
+export interface DetailsFormProps {
+  checkout: CheckoutState;
+  /** The save is in flight. */
+  busy: boolean;
+  /** The last save failed. */
+  failure: PageFailure | null;
+  onSubmit: (request: CheckoutCustomerRequest) => void;
+}
+
+function failureText(failure: PageFailure): string {
+  const m = en.checkout;
+  switch (failure.kind) {
+    case 'network':
+      return m.failure.network;
+    case 'rateLimited':
+      return m.failure.rateLimited(failure.retryAfterSeconds);
+    case 'detailsRefused':
+      return m.details.rejected;
+    case 'changed':
+    case 'unexpected':
+      return m.failure.unexpected;
+  }
+}
+
+export function DetailsForm({ checkout, busy, failure, onSubmit }: DetailsFormProps) {
+  const m = en.checkout.details;
+  const id = useId();
+  const needs = checkout.needsCustomerDetails;
+  const schema = useMemo(() => detailsFormSchema(needs), [needs]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<DetailsFormInput, unknown, CheckoutCustomerRequest>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      ...(needs.email ? { email: '' } : {}),
+      ...(needs.phone ? { phone: '' } : {}),
+    },
+  });
+
+  const submit = handleSubmit((values) => onSubmit(values));
+  const requestId = failure === null || failure.kind === 'network' ? null : failure.requestId;
+
+  return (
+    <>
+      <StepHeading>{m.title}</StepHeading>
+      <p>{m.intro(checkout.merchant.name)}</p>
+      {failure !== null && (
+        <Alert tone="error" urgent title={m.failed}>
+          <p>{failureText(failure)}</p>
+          <p>{en.checkout.failure.inputKept}</p>
+          {requestId !== null && <RequestId requestId={requestId} />}
+        </Alert>
+      )}
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        {needs.email && (
+          <Field
+            id={`${id}-email`}
+            label={m.emailLabel}
+            hint={m.emailHint}
+            error={errors.email?.message}
+          >
+            {(fieldProps) => (
+              <input
+                {...fieldProps}
+                {...register('email')}
+                className="input"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={254}
+                readOnly={busy}
+              />
+            )}
+          </Field>
+        )}
+        {needs.phone && (
+          <Field
+            id={`${id}-phone`}
+            label={m.phoneLabel}
+            hint={m.phoneHint}
+            error={errors.phone?.message}
+          >
+            {(fieldProps) => (
+              <input
+                {...fieldProps}
+                {...register('phone')}
+                className="input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={phoneInputMaxLength}
+                readOnly={busy}
+              />
+            )}
+          </Field>
+        )}
+        <Button type="submit" busy={busy} busyLabel={m.busy}>
+          {m.submit}
+        </Button>
+      </form>
+    </>
+  );
+}

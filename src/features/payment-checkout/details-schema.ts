@@ -1,0 +1,65 @@
+/**
+ * The customer-details form's schema (product.md, "Checkout pages": a short form asks for the
+ * payer's missing e-mail or phone; "Money, phones, banks, time": phones are Nigerian, validated
+ * exactly and sent in E.164). Built for what the payment lacks, so the form asks only for that.
+ *
+ * The phone goes through `parseNigerianPhone` (contract/phone.ts, the same rule as the service's
+ * `nigerianPhoneSchema`), with this page's catalog messages; the output is E.164. The API client
+ * checks the resulting body once more with `checkoutCustomerRequestSchema` before sending it.
+ */
+import { z } from 'zod';
+import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
+import {
+  maxPhoneInputLength,
+  parseNigerianPhone,
+  type NigerianPhoneRejection,
+} from '../../../contract/phone';
+import { en } from '../../messages/en';
+
+/** What the form's inputs hold: text as typed. Fields that are not asked stay undefined. */
+export interface DetailsFormInput {
+  email?: string;
+  phone?: string;
+}
+
+const phoneErrors: Record<NigerianPhoneRejection, string> = en.checkout.details.phoneErrors;
+
+// Same bound as the contract's `emailSchema`; the message comes from the catalog.
+const maxEmailLength = 254;
+
+const emailField = z
+  .string()
+  .trim()
+  .min(1, { error: en.checkout.details.emailRequired })
+  .max(maxEmailLength, { error: en.checkout.details.emailInvalid })
+  .pipe(z.email({ error: en.checkout.details.emailInvalid }));
+
+const phoneField = z.string().transform((value, ctx) => {
+  const result = parseNigerianPhone(value);
+  if (result.ok) return result.e164;
+  ctx.issues.push({ code: 'custom', message: phoneErrors[result.reason], input: value });
+  return z.NEVER;
+});
+
+/**
+ * The schema for `needs` (the payment's `needsCustomerDetails`): only the missing fields, each
+ * required. Output: a `CheckoutCustomerRequest` with the e-mail trimmed and the phone in E.164.
+ */
+export function detailsFormSchema(
+  needs: CheckoutState['needsCustomerDetails'],
+): z.ZodType<CheckoutCustomerRequest, DetailsFormInput> {
+  return z
+    .object({
+      email: needs.email ? emailField : z.undefined().optional(),
+      phone: needs.phone ? phoneField : z.undefined().optional(),
+    })
+    .transform((values): CheckoutCustomerRequest => {
+      const request: CheckoutCustomerRequest = {};
+      if (values.email !== undefined) request.email = values.email;
+      if (values.phone !== undefined) request.phone = values.phone;
+      return request;
+    });
+}
+
+/** Longest phone input the field accepts, in characters (the parser refuses longer ones). */
+export const phoneInputMaxLength = maxPhoneInputLength;

@@ -1,0 +1,86 @@
+/**
+ * The payment window's countdown (product.md, "Money, phones, banks, time": countdowns come from
+ * the server's remaining seconds, not from the phone's clock; conventions.md, BTCPay's checkout).
+ *
+ * Each answer of `GET /checkout/:paymentId` carries `remainingSeconds` by the server's clock. The
+ * page notes the monotonic time (`performance.now()`, ms) at which that answer arrived and counts
+ * down locally from there; every later answer re-syncs it. The phone's wall clock (`Date.now()`),
+ * which is often wrong or changed by hand, never enters the computation.
+ */
+import { useEffect, useState } from 'react';
+
+/** One sync point: the server's remaining seconds and when (monotonic ms) the answer arrived. */
+export interface WindowSync {
+  /** Whole seconds left in the payment window, by the server's clock, at `syncedAtMs`. */
+  remainingSeconds: number;
+  /** `performance.now()` (ms) when the answer carrying `remainingSeconds` arrived. */
+  syncedAtMs: number;
+}
+
+/**
+ * Whole seconds left at monotonic time `nowMs` (ms): the synced value minus the whole seconds
+ * elapsed since, never below 0. A `nowMs` before the sync (impossible with a monotonic clock, but
+ * cheap to guard) counts as no time elapsed.
+ */
+export function secondsLeft(sync: WindowSync, nowMs: number): number {
+  const elapsedSeconds = Math.floor(Math.max(0, nowMs - sync.syncedAtMs) / 1000);
+  return Math.max(0, sync.remainingSeconds - elapsedSeconds);
+}
+
+/** `seconds` (≥ 0) as a clock: "9:05", "29:41", "1:02:03". */
+export function formatClock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const secs = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
+}
+
+/** Thresholds the page announces to screen readers as the window runs out. */
+export type WindowWarning = 'fiveMinutes' | 'oneMinute' | null;
+
+/**
+ * The warning for `seconds` left: under 5 minutes, then under 1 minute; none at 0 (the page then
+ * says the time is up) or above 5 minutes.
+ */
+export function windowWarning(seconds: number): WindowWarning {
+  if (seconds <= 0) return null;
+  if (seconds <= 60) return 'oneMinute';
+  if (seconds <= 300) return 'fiveMinutes';
+  return null;
+}
+
+const tickMs = 250;
+
+/**
+ * Seconds left in the payment window (see {@link secondsLeft}), re-rendering as it changes; null
+ * when `sync` is null. A new `sync` object re-syncs at once.
+ */
+export function useWindowSecondsLeft(sync: WindowSync | null): number | null {
+  const [left, setLeft] = useState<number | null>(sync === null ? null : sync.remainingSeconds);
+  const [syncedFor, setSyncedFor] = useState(sync);
+
+  // A new sync shows the server's value on the very render that brings it (React's "adjust state
+  // while rendering"), rather than one stale frame from the previous answer; it renders right
+  // after the answer arrived, and the effect's first tick corrects any delay at once.
+  if (syncedFor !== sync) {
+    setSyncedFor(sync);
+    setLeft(sync === null ? null : sync.remainingSeconds);
+  }
+
+  useEffect(() => {
+    if (sync === null) return;
+    const tick = () => {
+      const value = secondsLeft(sync, performance.now());
+      setLeft(value);
+      return value;
+    };
+    if (tick() === 0) return;
+    const id = window.setInterval(() => {
+      if (tick() === 0) window.clearInterval(id);
+    }, tickMs);
+    return () => window.clearInterval(id);
+  }, [sync]);
+
+  return left;
+}

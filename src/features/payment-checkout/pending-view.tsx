@@ -1,0 +1,137 @@
+/**
+ * Waiting for the transfer (product.md, "Checkout pages"): the amount and merchant, the dynamic
+ * account to pay into with copy buttons (src/components/copy-button.tsx works in iOS and Android
+ * webviews), the exact amount still to transfer (with a note when a short transfer arrived), the
+ * countdown to the end of the payment window (server-synced, `payment-window.ts`), when the page
+ * last checked, and "I've sent the money", which only makes the page check sooner.
+ *
+ * Nothing here says the payment is done: only the server's `paid` status does (the paid view).
+ */
+import { useId } from 'react';
+import type { CheckoutState } from '../../../contract/checkout';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { CopyButton } from '../../components/copy-button';
+import { Money } from '../../components/money';
+import { StepHeading } from '../../components/step-heading';
+import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
+import { en } from '../../messages/en';
+import type { VirtualAccount } from './machine';
+import { formatClock, windowWarning } from './payment-window';
+
+export interface PendingViewProps {
+  checkout: CheckoutState;
+  account: VirtualAccount;
+  /** Seconds left in the payment window (server-synced), or null before the first tick. */
+  windowSecondsLeft: number | null;
+  /** Epoch ms of the last answer (shown in Lagos time). */
+  lastCheckedAt: number;
+  checkFailed: boolean;
+  /** The payer has pressed "I've sent the money". */
+  sent: boolean;
+  /** The check that button started is in flight. */
+  sentChecking: boolean;
+  onSentMoney: () => void;
+}
+
+/** The text a screen reader hears as the window runs out (a polite live region). */
+function warningText(seconds: number | null): string {
+  const m = en.checkout.pending;
+  switch (seconds === null ? null : windowWarning(seconds)) {
+    case 'fiveMinutes':
+      return m.fiveMinutesLeft;
+    case 'oneMinute':
+      return m.oneMinuteLeft;
+    case null:
+      return '';
+  }
+}
+
+export function PendingView(props: PendingViewProps) {
+  const { checkout, account, windowSecondsLeft } = props;
+  const { payment, merchant } = checkout;
+  const m = en.checkout.pending;
+  const accountTitleId = useId();
+  // What to transfer now: the rest, after a short transfer; the whole amount otherwise.
+  const toTransfer = payment.amountOutstanding;
+  const timeUp = windowSecondsLeft === 0;
+
+  return (
+    <>
+      <StepHeading>{m.title}</StepHeading>
+      <section className="summary" aria-label={m.amountLabel}>
+        <p>{m.amountLabel}</p>
+        <p className="summary__plan">
+          <Money amount={payment.amount} />
+        </p>
+        <p>{m.toMerchant(merchant.name)}</p>
+        {payment.description !== null && <p className="note">{payment.description}</p>}
+      </section>
+
+      {payment.amountReceived > 0 && (
+        <Alert tone="info" title={m.partialTitle}>
+          <p>{m.partial(formatNaira(payment.amountReceived), formatNaira(toTransfer))}</p>
+        </Alert>
+      )}
+
+      {timeUp ? (
+        <Alert tone="warning" urgent>
+          <p>{m.timeUp}</p>
+        </Alert>
+      ) : (
+        <div className="auto-return">
+          <p className="auto-return__countdown" role="timer">
+            {m.timeLeft(formatClock(windowSecondsLeft ?? checkout.remainingSeconds))}
+          </p>
+          <p>{m.expiresAt(formatDateTime(checkout.expiresAt))}</p>
+        </div>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {warningText(windowSecondsLeft)}
+      </p>
+
+      <section className="activation" aria-labelledby={accountTitleId}>
+        <h2 id={accountTitleId}>{m.accountTitle}</h2>
+        <p>{m.accountIntro(formatNaira(toTransfer))}</p>
+        <dl className="playback">
+          <div className="playback__row">
+            <dt>{m.bank}</dt>
+            <dd>{account.bankName}</dd>
+          </div>
+          <div className="playback__row">
+            <dt>{m.accountNumber}</dt>
+            <dd>
+              <span className="digits">{account.accountNumber}</span>{' '}
+              <CopyButton text={account.accountNumber} label={m.copyAccountNumber} />
+            </dd>
+          </div>
+          <div className="playback__row">
+            <dt>{m.accountName}</dt>
+            <dd>{account.accountName}</dd>
+          </div>
+          <div className="playback__row">
+            <dt>{m.amount}</dt>
+            <dd>
+              <Money amount={toTransfer} />{' '}
+              {/* Plain digits with 2 decimals: what bank apps accept in their amount field. */}
+              <CopyButton text={toTransfer.toFixed(2)} label={m.copyAmount} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="checking">
+        <p>{m.autoCheck}</p>
+        <p>{m.lastChecked(formatTime(props.lastCheckedAt))}</p>
+        {props.checkFailed && <p>{m.checkFailed}</p>}
+      </div>
+
+      <Button busy={props.sentChecking} busyLabel={m.sentMoneyBusy} onClick={props.onSentMoney}>
+        {m.sentMoney}
+      </Button>
+      <p role="status">{props.sent ? m.sentNote : ''}</p>
+
+      <p className="note">{m.proofNote}</p>
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The SPA's only caller of `fetch` (conventions.md, "Layout": lib/).
+ *
+ * Every call names a route of the contract's route table (`contract/routes-*.ts`), goes to the page's own origin with a relative
+ * path, sends and receives JSON, and parses the answer with the contract: success bodies with the
+ * route's response schema, error bodies with `errorBodySchema` (service-api.md, "Errors"). Callers
+ * get either the parsed body or one of two errors: {@link ApiError} (the server answered with a
+ * failure) or {@link NetworkError} (no answer). The capability token travels only in its header and
+ * is never logged or put in an error.
+ */
+import type { z } from 'zod';
+import { errorBodySchema, requestIdHeader } from '../../contract/errors';
+import type { RouteDef } from '../../contract/route';
+
+/** Code given to a success response whose body does not match the contract (ours, not the API's). */
+export const unexpectedResponseCode = 'UNEXPECTED_RESPONSE';
+
+/** The server answered with a failure, or with a body that breaks the contract. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status. */
+  readonly status: number;
+  /** Machine-readable reason (`contract/errors.ts`, `errorCodes`), or null when the body has none. */
+  readonly code: string | null;
+  /** The request's id, to quote to support; from the body, else the `x-request-id` header. */
+  readonly requestId: string | null;
+  /** Seconds to wait before trying again, from the `Retry-After` header (429, 503), else null. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: {
+    status: number;
+    code: string | null;
+    message: string;
+    requestId: string | null;
+    retryAfterSeconds: number | null;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+/** No answer: offline, DNS, connection reset, or the body could not be read. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(options?: { cause?: unknown }) {
+    super('The request did not reach the server or its answer was lost', options);
+  }
+}
+
+/** A capability header and its value, e.g. `{ header: 'x-direct-debit-token', value: token }`. */
+export interface TokenHeader {
+  header: string;
+  value: string;
+}
+
+type RequestBodyOf<R extends RouteDef> = R extends { request: infer S extends z.ZodType }
+  ? z.input<S>
+  : undefined;
+
+/** Options of {@link apiRequest}; `body` is typed by the route's request schema. */
+export interface ApiRequestOptions<R extends RouteDef> {
+  /** Values for the route's `:name` path parameters; each is URL-encoded. */
+  params?: Record<string, string>;
+  token: TokenHeader;
+  body?: RequestBodyOf<R>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Seconds from a `Retry-After` header: delta-seconds, or an HTTP date measured against the
+ * response's own `Date` header (the server's clock) when present, else against this device's.
+ * Returns null when absent or unreadable; never negative.
+ */
+export function parseRetryAfter(value: string | null, serverDate: string | null): number | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const until = Date.parse(trimmed);
+  if (Number.isNaN(until)) return null;
+  const serverNow = serverDate === null ? Number.NaN : Date.parse(serverDate);
+  const now = Number.isNaN(serverNow) ? Date.now() : serverNow;
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+function buildPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new TypeError(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls `route` and returns its body parsed with the route's response schema.
+ *
+ * The URL is the route's path (parameters filled in) resolved against `window.location.origin`,
+ * so the request stays on the page's origin. A `body`, when given, is checked with the route's
+ * request schema before it is sent.
+ *
+ * @throws ApiError for a non-2xx answer (code, message and requestId from the error body, or the
+ *   status text and `x-request-id` header when the body is not the documented shape) and for a 2xx
+ *   body that breaks the contract (code {@link unexpectedResponseCode}).
+ * @throws NetworkError when no answer arrives or it cannot be read.
+ * @throws the `signal`'s abort reason (a `DOMException` named `AbortError`) when aborted.
+ * @throws ZodError when `body` breaks the route's request schema (a bug in the caller).
+ */
+export async function apiRequest<R extends RouteDef>(
+  route: R,
+  options: ApiRequestOptions<R>,
+): Promise<z.output<R['response']>> {
+  const url = new URL(buildPath(route.path, options.params), window.location.origin);
+  const headers = new Headers({ accept: 'application/json' });
+  headers.set(options.token.header, options.token.value);
+
+  let body: string | undefined;
+  // Widened on purpose: inside this generic function the body's type is still unresolved.
+  const given: unknown = options.body;
+  if (given !== undefined) {
+    const checked: unknown = route.request ? route.request.parse(given) : given;
+    body = JSON.stringify(checked);
+    headers.set('content-type', 'application/json');
+  }
+
+  let response: Response;
+  let parsed: unknown;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers,
+      body,
+      signal: options.signal,
+      // Status must be fresh on every poll; the API never redirects, and a redirect must not carry
+      // the capability header anywhere else.
+      cache: 'no-store',
+      redirect: 'error',
+      credentials: 'same-origin',
+      referrerPolicy: 'no-referrer',
+    });
+    parsed = await readJson(response);
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    throw new NetworkError({ cause: error });
+  }
+
+  const headerRequestId = response.headers.get(requestIdHeader);
+
+  if (!response.ok) {
+    const errorBody = errorBodySchema.safeParse(parsed);
+    throw new ApiError({
+      status: response.status,
+      code: errorBody.success ? (errorBody.data.code ?? null) : null,
+      message: errorBody.success
+        ? errorBody.data.message
+        : response.statusText || `HTTP ${response.status}`,
+      requestId: errorBody.success ? errorBody.data.requestId : headerRequestId,
+      retryAfterSeconds: parseRetryAfter(
+        response.headers.get('retry-after'),
+        response.headers.get('date'),
+      ),
+    });
+  }
+
+  const result = route.response.safeParse(parsed);
+  if (!result.success) {
+    throw new ApiError({
+      status: response.status,
+      code: unexpectedResponseCode,
+      message: 'The response did not match the API contract',
+      requestId: headerRequestId,
+      retryAfterSeconds: null,
+    });
+  }
+  return result.data as z.output<R['response']>;
+}
+
+/** True for failures worth retrying automatically: no answer, or a 5xx. Never 4xx. */
+export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && error.status >= 500 && error.code !== unexpectedResponseCode;
+}

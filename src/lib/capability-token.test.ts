@@ -1,0 +1,121 @@
+import { beforeEach, expect, test } from 'vitest';
+import {
+  forgetCapabilityToken,
+  isPlausibleToken,
+  readCapabilityToken,
+  type TokenEnvironment,
+} from './capability-token';
+
+const token = 'q3Jf0aZ9-b_Xk2LmNpQrStUvWxYz0123456789ABCDE'; // 43 chars, 256-bit base64url
+const newer = 'newerTokenAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+beforeEach(() => {
+  forgetCapabilityToken('dd');
+  window.history.replaceState(null, '', '/');
+});
+
+function visit(url: string) {
+  window.history.replaceState(null, '', url);
+}
+
+test('reads the token from the fragment, keeps it for the tab and strips it from the address bar', () => {
+  visit(`/direct-debit/setup?lang=en#token=${token}`);
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  expect(window.sessionStorage.getItem('dd-token')).toBe(token);
+  expect(window.location.hash).toBe('');
+  expect(window.location.pathname).toBe('/direct-debit/setup');
+  expect(window.location.search).toBe('?lang=en');
+});
+
+test('never reads a token from the query string', () => {
+  visit(`/direct-debit/setup?token=${token}`);
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
+  expect(window.sessionStorage.getItem('dd-token')).toBeNull();
+});
+
+test('after a reload (no fragment) the token kept in sessionStorage is used', () => {
+  window.sessionStorage.setItem('dd-token', token);
+  visit('/direct-debit/setup');
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+});
+
+test('reads the fragment once: a second read uses the kept token', () => {
+  visit(`/direct-debit/setup#token=${token}`);
+  readCapabilityToken('dd');
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+});
+
+test('a newer link in the same tab replaces the kept token', () => {
+  visit(`/direct-debit/setup#token=${token}`);
+  readCapabilityToken('dd');
+  visit(`/direct-debit/setup#token=${newer}`);
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token: newer });
+  expect(window.sessionStorage.getItem('dd-token')).toBe(newer);
+});
+
+test.each([
+  ['too short', 'abc123'],
+  ['a character outside base64url', `${token.slice(0, 40)}+/=`],
+  ['longer than 128 characters', 'a'.repeat(129)],
+])(
+  'a fragment token that is %s is malformed, stripped and not replaced by a kept one',
+  (_name, bad) => {
+    window.sessionStorage.setItem('dd-token', token);
+    visit(`/direct-debit/setup#token=${encodeURIComponent(bad)}`);
+    expect(readCapabilityToken('dd')).toEqual({ kind: 'malformed' });
+    expect(window.location.hash).toBe('');
+  },
+);
+
+test('without a fragment token or a kept one, the token is missing', () => {
+  visit('/direct-debit/setup#section');
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
+});
+
+test('tokens of different pages are kept apart', () => {
+  visit(`/direct-debit/setup#token=${token}`);
+  readCapabilityToken('dd');
+  expect(
+    readCapabilityToken('checkout', {
+      location: { hash: '', pathname: '/checkout/osp_1', search: '' },
+      history: window.history,
+      storage: window.sessionStorage,
+    }),
+  ).toEqual({ kind: 'missing' });
+});
+
+test('the memory copy serves the page when storage throws', () => {
+  const throwing: TokenEnvironment['storage'] = {
+    getItem: () => {
+      throw new Error('denied');
+    },
+    setItem: () => {
+      throw new Error('denied');
+    },
+    removeItem: () => {
+      throw new Error('denied');
+    },
+  };
+  const env = (hash: string): TokenEnvironment => ({
+    location: { hash, pathname: '/direct-debit/setup', search: '' },
+    history: window.history,
+    storage: throwing,
+  });
+  expect(readCapabilityToken('dd', env(`#token=${token}`))).toEqual({ kind: 'token', token });
+  expect(readCapabilityToken('dd', env(''))).toEqual({ kind: 'token', token });
+});
+
+test('a forgotten token is gone from memory and storage', () => {
+  visit(`/direct-debit/setup#token=${token}`);
+  readCapabilityToken('dd');
+  forgetCapabilityToken('dd');
+  expect(window.sessionStorage.getItem('dd-token')).toBeNull();
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
+});
+
+test('plausible tokens are base64url of 32 to 128 characters', () => {
+  expect(isPlausibleToken('a'.repeat(32))).toBe(true);
+  expect(isPlausibleToken('a'.repeat(31))).toBe(false);
+  expect(isPlausibleToken('a'.repeat(128))).toBe(true);
+  expect(isPlausibleToken(`${'a'.repeat(40)}.`)).toBe(false);
+});

@@ -1,0 +1,122 @@
+/**
+ * Capability tokens of the hosted pages (product.md, "Links and tokens"; service-api.md, "Hosted
+ * customer setup"; docs/decisions/0003-capability-tokens.md).
+ *
+ * A link carries its token in the fragment (`#token=<base64url>`), which browsers never send to a
+ * server. The page reads it from there only (never from the query string), keeps it in memory and
+ * in `sessionStorage` for the tab, so that a reload or a return from the bank's app still works,
+ * and removes it from the address bar so it does not end up in screenshots, history sync or a
+ * shared URL. Nothing here logs the token.
+ */
+
+/** Which page a token belongs to; each kind has its own `sessionStorage` key (`<kind>-token`). */
+export type TokenKind = 'dd' | 'checkout' | 'invoice';
+
+/** Where the token comes from and goes to; the defaults are the browser's own objects. */
+export interface TokenEnvironment {
+  location: Pick<Location, 'hash' | 'pathname' | 'search'>;
+  history: Pick<History, 'replaceState' | 'state'>;
+  /** `null` when storage is unavailable (some in-app browsers, private modes). */
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+// 128-bit tokens are 22 base64url characters without padding; ours are 43 (256 bits). The bounds
+// only reject obvious garbage (a truncated paste, a whole URL) before it reaches the server.
+const tokenPattern = /^[A-Za-z0-9_-]{32,128}$/;
+
+// Memory copy per kind: the source of truth for the life of the page, so a tab whose storage
+// throws (Safari private mode, locked-down webviews) still works until it is closed.
+const memory = new Map<TokenKind, string>();
+
+function storageKey(kind: TokenKind): string {
+  return `${kind}-token`;
+}
+
+function browserStorage(): TokenEnvironment['storage'] {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Accessing sessionStorage itself throws when storage is disabled for the site.
+    return null;
+  }
+}
+
+function browserEnvironment(): TokenEnvironment {
+  return { location: window.location, history: window.history, storage: browserStorage() };
+}
+
+/** True when `value` looks like a capability token: base64url, 32 to 128 characters. */
+export function isPlausibleToken(value: string): boolean {
+  return tokenPattern.test(value);
+}
+
+/** The result of reading a token: the token, or why there is none. */
+export type TokenReading =
+  | { kind: 'token'; token: string }
+  | { kind: 'missing' }
+  /** The fragment held something that cannot be a token (truncated or mangled link). */
+  | { kind: 'malformed' };
+
+function readStored(kind: TokenKind, storage: TokenEnvironment['storage']): string | null {
+  const fromMemory = memory.get(kind);
+  if (fromMemory !== undefined) return fromMemory;
+  try {
+    const stored = storage?.getItem(storageKey(kind)) ?? null;
+    return stored !== null && isPlausibleToken(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the token of page `kind`.
+ *
+ * When the fragment carries `token=…`, that token wins (a newer link opened in the same tab): it
+ * is checked, kept in memory and `sessionStorage`, and the fragment is removed from the address
+ * bar with `history.replaceState` (path and query kept). A malformed fragment token is reported as
+ * such and never replaced by an older stored token, which could belong to another subscription.
+ * Without a fragment token, the token kept earlier in this tab is returned.
+ *
+ * Never throws; never reads the query string.
+ */
+export function readCapabilityToken(
+  kind: TokenKind,
+  env: TokenEnvironment = browserEnvironment(),
+): TokenReading {
+  const fragment = env.location.hash.startsWith('#') ? env.location.hash.slice(1) : '';
+  const fromFragment = fragment === '' ? null : new URLSearchParams(fragment).get('token');
+
+  if (fromFragment === null) {
+    const stored = readStored(kind, env.storage);
+    return stored === null ? { kind: 'missing' } : { kind: 'token', token: stored };
+  }
+
+  // The token must not stay in the address bar, valid or not.
+  env.history.replaceState(env.history.state, '', env.location.pathname + env.location.search);
+
+  if (!isPlausibleToken(fromFragment)) return { kind: 'malformed' };
+
+  memory.set(kind, fromFragment);
+  try {
+    env.storage?.setItem(storageKey(kind), fromFragment);
+  } catch {
+    // Quota or disabled storage: the memory copy still serves this page.
+  }
+  return { kind: 'token', token: fromFragment };
+}
+
+/**
+ * Forgets the token of page `kind` in memory and in `sessionStorage`, e.g. when the server says
+ * the link is unknown or expired, so that a reload does not try it again.
+ */
+export function forgetCapabilityToken(
+  kind: TokenKind,
+  storage: TokenEnvironment['storage'] = browserStorage(),
+): void {
+  memory.delete(kind);
+  try {
+    storage?.removeItem(storageKey(kind));
+  } catch {
+    // Nothing to clean when storage is unavailable.
+  }
+}
