@@ -1,0 +1,136 @@
+/**
+ * Payment checkout end to end (service-api.md, "Payments and virtual accounts"; product.md,
+ * "Checkout pages"): a merchant creates a payment through the sandbox's API, the payer opens its
+ * `checkoutUrl` in Chromium, the sandbox's test control plays the bank transfer, and the page
+ * follows the payment to paid (and back to the merchant), to a part payment, or to expiry.
+ * Every view is checked with axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  createCheckoutPayment,
+  expireVirtualAccount,
+  getCheckoutPayment,
+  pathOf,
+  simulateTransfer,
+} from './checkout-api';
+
+const callbackUrl = 'https://shop.example/orders/42?paid=1';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+async function answerForMerchant(page: Page) {
+  // The merchant's site is not on this machine: answer for it.
+  await page.route('https://shop.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' }),
+  );
+}
+
+test('a payer transfers the exact amount, sees it paid and returns to the merchant', async ({
+  page,
+}) => {
+  await answerForMerchant(page);
+  const payment = await createCheckoutPayment({ callbackUrl });
+  const url = new URL(payment.checkoutUrl);
+  expect(url.search).toBe('');
+  await page.goto(pathOf(payment.checkoutUrl));
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
+  await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
+  await expect(page.getByText('₦5,000.00').first()).toBeVisible();
+  await expect(page.getByText(/Time left to pay: (29|30):\d\d/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Copy account number' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied' }).first()).toBeVisible();
+
+  await simulateTransfer(payment.virtualAccount.id, 5000);
+  await page.getByRole('button', { name: 'I’ve sent the money' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectNoAxeViolations(page);
+  await page.waitForURL('https://shop.example/orders/42?paid=1', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
+  expect((await getCheckoutPayment(payment.id)).status).toBe('paid');
+});
+
+test('a short transfer keeps the page asking for the rest', async ({ page }) => {
+  const payment = await createCheckoutPayment({ callbackUrl, amount: 5000 });
+  await page.goto(pathOf(payment.checkoutUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+
+  await simulateTransfer(payment.virtualAccount.id, 3000);
+  await page.getByRole('button', { name: 'I’ve sent the money' }).click();
+  await expect(
+    page
+      .getByText('We received ₦3,000.00. Transfer the remaining ₦2,000.00 to the same account.')
+      .first(),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeHidden();
+  await expectNoAxeViolations(page);
+  const verified = await getCheckoutPayment(payment.id);
+  expect(verified).toMatchObject({
+    status: 'pending',
+    amountReceived: 3000,
+    amountOutstanding: 2000,
+  });
+});
+
+test('an expired account says not to transfer', async ({ page }) => {
+  const payment = await createCheckoutPayment({ callbackUrl });
+  await page.goto(pathOf(payment.checkoutUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+
+  await expireVirtualAccount(payment.virtualAccount.id);
+  await page.getByRole('button', { name: 'I’ve sent the money' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This account has expired' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Do not transfer money to this account.')).toBeVisible();
+  await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeHidden();
+  await expectNoAxeViolations(page);
+
+  // Opened again later, the link goes straight to the expired view.
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This account has expired' }),
+  ).toBeVisible();
+  expect((await getCheckoutPayment(payment.id)).status).toBe('expired');
+});
+
+test('a payment without the payer’s phone asks for it first, in E.164 for Nigeria', async ({
+  page,
+}) => {
+  const payment = await createCheckoutPayment({
+    callbackUrl,
+    customer: { email: 'tunde@example.com' },
+  });
+  await page.goto(pathOf(payment.checkoutUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('+1 415 555 2671');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Enter a Nigerian phone number (+234).')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('0803 123 4567');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
+  expect((await getCheckoutPayment(payment.id)).customer.phone).toBe('+2348031234567');
+});
+
+test('a link with an unknown token shows "This payment link is not valid"', async ({ page }) => {
+  const payment = await createCheckoutPayment({ callbackUrl });
+  await page.goto(`/checkout/${payment.id}#token=${'A'.repeat(43)}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This payment link is not valid' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});

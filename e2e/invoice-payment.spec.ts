@@ -1,0 +1,77 @@
+/**
+ * Invoice page end to end (service-api.md, "Invoice", "Subscriptions"; product.md, "Checkout
+ * pages"): a merchant creates a subscription, the customer opens the initial invoice's
+ * `checkoutUrl`, presses "Pay now", pays the checkout by (simulated) transfer, returns to the
+ * merchant's callbackUrl, and the invoice page then says it is paid and offers no payment.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  createInvoiceSubscription,
+  getCheckoutPayment,
+  pathOf,
+  simulateTransfer,
+} from './checkout-api';
+import { callMerchantApi } from './merchant-api';
+
+const callbackUrl = 'https://merchant.example/billing/return';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+test('a customer pays an invoice through "Pay now" and returns to the merchant', async ({
+  page,
+}) => {
+  await page.route('https://merchant.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Back at Adaeze Fitness</h1>' }),
+  );
+  const subscription = await createInvoiceSubscription({ callbackUrl, amount: 15000 });
+  const invoiceUrl = subscription.invoice.checkoutUrl;
+  if (invoiceUrl === null) throw new Error('The initial invoice has no checkoutUrl');
+
+  await page.goto(pathOf(invoiceUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBeVisible();
+  await expect(page.getByText('₦15,000.00').first()).toBeVisible();
+  await expect(page.getByText('Awaiting payment')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.waitForURL(/\/checkout\/osp_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  const paymentId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const payment = await getCheckoutPayment(paymentId);
+  expect(payment.invoiceId).toBe(subscription.invoice.id);
+  await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
+
+  await simulateTransfer(payment.virtualAccount.id, 15000);
+  await page.getByRole('button', { name: 'I’ve sent the money' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.waitForURL(callbackUrl, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Back at Adaeze Fitness' })).toBeVisible();
+
+  const invoice = await callMerchantApi('getInvoice', {
+    params: { invoiceId: subscription.invoice.id },
+  });
+  expect(invoice.data.status).toBe('paid');
+
+  // The invoice link now says it is paid and offers no payment.
+  await page.goto(pathOf(invoiceUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'This invoice is paid' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeHidden();
+  await expectNoAxeViolations(page);
+});
+
+test('an invoice link with an unknown token shows "This invoice link is not valid"', async ({
+  page,
+}) => {
+  const subscription = await createInvoiceSubscription({ callbackUrl });
+  await page.goto(`/invoices/${subscription.invoice.id}#token=${'A'.repeat(43)}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This invoice link is not valid' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
