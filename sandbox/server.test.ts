@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { setupStateResponseSchema } from '../contract/direct-debit';
 import { errorBodySchema } from '../contract/errors';
@@ -38,6 +39,7 @@ function raw(
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  bytes: Buffer;
 }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
@@ -49,6 +51,7 @@ function raw(
           status: res.statusCode ?? 0,
           headers: res.headers,
           body: Buffer.concat(chunks).toString('utf8'),
+          bytes: Buffer.concat(chunks),
         }),
       );
     });
@@ -106,6 +109,26 @@ test('hashed assets are served with their content type and a long immutable cach
   expect(await missing.text()).not.toContain('<!doctype html>');
   const directory = await fetch(`${server.url}/assets/`);
   expect(directory.status).toBe(404);
+});
+
+test('pages and scripts go compressed to browsers that accept it, as-is to others', async () => {
+  const script = 'console.log("app");';
+  const brotli = await raw('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers.vary).toBe('accept-encoding');
+  expect(brotliDecompressSync(brotli.bytes).toString('utf8')).toBe(script);
+
+  const gzip = await raw('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, br;q=0' });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(script);
+
+  const page = await raw('/direct-debit/setup', { 'accept-encoding': 'gzip' });
+  expect(page.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(page.bytes).toString('utf8')).toBe(indexHtml);
+
+  const plain = await raw('/assets/index-AbC123.js');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(script);
 });
 
 test('path traversal never leaves dist', async () => {

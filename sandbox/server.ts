@@ -17,7 +17,7 @@ import { createSandbox, type Sandbox } from './core/app';
 import { createWebhookWorker } from './features/webhooks/delivery';
 import { sendWebResponse, toWebRequest } from './http/node-bridge';
 import { securityHeaders } from './http/security-headers';
-import { serveStatic } from './http/static-files';
+import { precompressAssets, serveStatic } from './http/static-files';
 
 /** The repository root (parent of `sandbox/`). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -135,7 +135,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
       return;
     }
-    const file = await serveStatic(distDir, pathname);
+    const file = await serveStatic(distDir, pathname, req.headers['accept-encoding']);
     res.writeHead(file.status, {
       ...securityHeaders,
       ...file.headers,
@@ -179,6 +179,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   const running = sandbox;
+  // In the background: the first visitor after a start should not wait for maximum-quality brotli.
+  void precompressAssets(distDir);
 
   const timer = setInterval(() => {
     try {

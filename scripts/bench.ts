@@ -76,8 +76,11 @@ try {
     });
 
     const start = Date.now();
-    await page.goto(new URL(setupUrl).pathname + new URL(setupUrl).hash, { waitUntil: 'commit' });
-    await page.getByRole('combobox').first().waitFor({ state: 'visible', timeout: 60_000 });
+    const link = new URL(setupUrl);
+    await page.goto(new URL(link.pathname + link.hash, server.url).href, { waitUntil: 'commit' });
+    await page
+      .getByRole('searchbox', { name: 'Search banks' })
+      .waitFor({ state: 'visible', timeout: 60_000 });
     ready.push(Date.now() - start);
     const paint = await page.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
