@@ -11,8 +11,8 @@ function hex(text: string): Uint8Array {
 }
 
 // RFC 4231, "Identifiers and Test Vectors for HMAC-SHA-224, HMAC-SHA-256, HMAC-SHA-384, and
-// HMAC-SHA-512", section 4: keys, data and the published HMAC-SHA-256 values. Test case 5 is
-// left out: it checks a 128-bit truncation, which we never use.
+// HMAC-SHA-512", section 4: keys, data and the published HMAC-SHA-256 values. Test case 5
+// publishes only a 128-bit truncation, so it is checked as a prefix below.
 const rfc4231 = [
   {
     name: 'test case 1 (20-byte key)',
@@ -56,6 +56,11 @@ const rfc4231 = [
 
 test.each(rfc4231)('HMAC-SHA-256 matches RFC 4231 $name', ({ key, data, mac }) => {
   expect(hmacSha256Hex(key, data)).toBe(mac);
+});
+
+test('HMAC-SHA-256 matches RFC 4231 test case 5 (output truncated to 128 bits)', () => {
+  const mac = hmacSha256Hex(hex('0c'.repeat(20)), 'Test With Truncation');
+  expect(mac.slice(0, 32)).toBe('a3b6167473100ee06e0c796c2955552b');
 });
 
 test('string and byte inputs give the same HMAC (strings are UTF-8)', () => {
@@ -143,7 +148,16 @@ test('a header given as an array of one value is accepted; two different values 
   };
   expect(verifyWebhookSignature({ rawBody, headers: two, secret, now })).toEqual({
     ok: false,
-    reason: 'missing_signature',
+    reason: 'duplicate_header',
+  });
+  const twoCases = {
+    'x-service-signature': knownSignature,
+    'X-Service-Timestamp': timestamp,
+    'x-service-timestamp': String(Number(timestamp) + 1),
+  };
+  expect(verifyWebhookSignature({ rawBody, headers: twoCases, secret, now })).toEqual({
+    ok: false,
+    reason: 'duplicate_header',
   });
 });
 
@@ -299,6 +313,16 @@ test('a parsed body is refused, never re-serialized', () => {
       verifyWebhookSignature({ rawBody: body, headers: deliveryHeaders(), secret, now }),
     ).toEqual({ ok: false, reason: 'raw_body_required' });
   }
+});
+
+test('an empty secret (an unset environment variable) is refused, not used as a key', () => {
+  const headers = {
+    'x-service-signature': signWebhookPayload({ rawBody, secret: '', timestamp }),
+    'x-service-timestamp': timestamp,
+  };
+  expect(() => verifyWebhookSignature({ rawBody, headers, secret: '', now })).toThrow(
+    'secret must be the webhook secret',
+  );
 });
 
 test('options that would accept any timestamp are a programming error', () => {

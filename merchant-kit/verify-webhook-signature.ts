@@ -21,11 +21,14 @@
  * Express (the route must get the raw body, so use `express.raw()` on it, not `express.json()`):
  *
  * ```ts
+ * const secret = process.env.WEBHOOK_SECRET;
+ * if (!secret) throw new Error('WEBHOOK_SECRET is not set'); // never verify with an empty key
+ *
  * app.post('/webhooks/service', express.raw({ type: 'application/json' }), (req, res) => {
  *   const result = verifyWebhookSignature({
  *     rawBody: req.body, // a Buffer, thanks to express.raw()
  *     headers: req.headers,
- *     secret: process.env.WEBHOOK_SECRET!,
+ *     secret,
  *   });
  *   if (!result.ok) return res.status(400).send(result.reason);
  *   const event = JSON.parse(req.body.toString('utf8'));
@@ -79,6 +82,7 @@ export type WebhookHeaders =
 export type WebhookRejection =
   | 'missing_signature'
   | 'missing_timestamp'
+  | 'duplicate_header'
   | 'malformed_timestamp'
   | 'timestamp_too_old'
   | 'timestamp_in_future'
@@ -122,13 +126,19 @@ function isHeaders(headers: WebhookHeaders): headers is Headers {
   return typeof Headers !== 'undefined' && headers instanceof Headers;
 }
 
+/** A header sent more than once with different values: such a request is not trusted. */
+const conflicting = Symbol('conflicting header copies');
+
 /**
- * One header's value, by case-insensitive name. In a plain object, a repeated header (an array,
- * as Node gives for unknown duplicated headers, or two keys differing in case) is taken as absent
- * when the copies differ: a request with two different signatures or timestamps is not trusted.
- * A WHATWG `Headers` joins copies with ", ", which then fails the format checks.
+ * One header's value, by case-insensitive name, or {@link conflicting} when a plain object holds
+ * copies that differ (an array value, or two keys differing in case). Node's `req.headers` joins
+ * repeated headers with ", ", as a WHATWG `Headers` does; such a joined value then fails the
+ * format checks.
  */
-function readHeader(headers: WebhookHeaders, name: string): string | undefined {
+function readHeader(
+  headers: WebhookHeaders,
+  name: string,
+): string | typeof conflicting | undefined {
   if (isHeaders(headers)) return headers.get(name) ?? undefined;
   const wanted = name.toLowerCase();
   const values: string[] = [];
@@ -139,7 +149,7 @@ function readHeader(headers: WebhookHeaders, name: string): string | undefined {
   }
   const first = values[0];
   if (first === undefined) return undefined;
-  return values.every((value) => value === first) ? first : undefined;
+  return values.every((value) => value === first) ? first : conflicting;
 }
 
 /**
@@ -149,12 +159,13 @@ function readHeader(headers: WebhookHeaders, name: string): string | undefined {
  *   as a body a JSON middleware already parsed, is rejected with `raw_body_required`; the body is
  *   never re-serialized.
  * - `headers`: a plain object (Node's `req.headers`) or a WHATWG `Headers`; names in any case.
- * - `secret`: the merchant's webhook secret.
+ * - `secret`: the merchant's webhook secret (never empty: an empty key would let anyone sign).
  * - `toleranceSeconds` (default 300): the largest accepted difference, in seconds, between the
  *   signed timestamp and `now`, in either direction; exactly `toleranceSeconds` is accepted.
  * - `now` (default the current time): the receiver's clock, injectable for tests.
  *
- * Checks, in this order: raw body, signature header present, timestamp header present, timestamp
+ * Checks, in this order: raw body, signature and timestamp headers each present once (copies that
+ * differ give `duplicate_header`), timestamp
  * is Unix seconds (digits only), timestamp within tolerance, signature is hex, then the HMAC,
  * compared in constant time (a hex signature of the wrong length is a `signature_mismatch`).
  * Returns `{ ok: true, timestamp }` (Unix seconds) or `{ ok: false, reason }`; nothing in the
@@ -164,8 +175,9 @@ function readHeader(headers: WebhookHeaders, name: string): string | undefined {
  * `rawBody` is typed `unknown` because frameworks type their bodies loosely (`any`); the check
  * happens at run time.
  *
- * @throws RangeError for invalid options only: `toleranceSeconds` not a finite number ≥ 0, or
- *   `now` an invalid Date (either would otherwise silently accept any timestamp).
+ * @throws RangeError for invalid options only: `secret` empty or not a string (an unset
+ *   environment variable would otherwise accept forged events), `toleranceSeconds` not a finite
+ *   number ≥ 0, or `now` an invalid Date (either would otherwise silently accept any timestamp).
  */
 export function verifyWebhookSignature(input: {
   rawBody: unknown;
@@ -177,6 +189,9 @@ export function verifyWebhookSignature(input: {
   const { rawBody, headers, secret } = input;
   const toleranceSeconds = input.toleranceSeconds ?? defaultToleranceSeconds;
   const now = input.now ?? new Date();
+  if (typeof secret !== 'string' || secret === '') {
+    throw new RangeError('secret must be the webhook secret, a non-empty string');
+  }
   if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) {
     throw new RangeError('toleranceSeconds must be a finite number of seconds, at least 0');
   }
@@ -187,11 +202,16 @@ export function verifyWebhookSignature(input: {
     return { ok: false, reason: 'raw_body_required' };
   }
 
-  const signature = readHeader(headers, signatureHeader)?.trim();
+  const signatureValue = readHeader(headers, signatureHeader);
+  const timestampValue = readHeader(headers, timestampHeader);
+  if (signatureValue === conflicting || timestampValue === conflicting) {
+    return { ok: false, reason: 'duplicate_header' };
+  }
+  const signature = signatureValue?.trim();
   if (signature === undefined || signature === '') {
     return { ok: false, reason: 'missing_signature' };
   }
-  const timestampText = readHeader(headers, timestampHeader)?.trim();
+  const timestampText = timestampValue?.trim();
   if (timestampText === undefined || timestampText === '') {
     return { ok: false, reason: 'missing_timestamp' };
   }
