@@ -4,7 +4,9 @@
  * recorded in docs/decisions/0008-webhook-events.md.
  *
  * Payload (the raw JSON body of a delivery, fixed when the event is recorded and never changed):
- * `{ id: "evt_…", type, mode: "test" | "live", createdAt: ISO 8601 UTC, data: { … } }`.
+ * `{ id: "evt_…", type, mode: "test" | "live", createdAt: ISO 8601 UTC, data: { … } }`, plus
+ * `sample: true` on a test event (sent on request through the sandbox, in either mode): such an
+ * event refers to no record and proves nothing; receivers acknowledge it and act on nothing.
  * Amounts inside `data` are naira (numbers with at most 2 decimals), as everywhere in the API.
  */
 import { z } from 'zod';
@@ -36,6 +38,8 @@ export const webhookEventSchema = z.object({
   mode: modeSchema,
   createdAt: z.iso.datetime(),
   data: z.record(z.string(), z.unknown()),
+  /** Present (true) only on a test event: it refers to no record. */
+  sample: z.literal(true).optional(),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 

@@ -252,12 +252,12 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX payments_invoice ON payments (invoice_id, created_at);
 
-      -- Money movements (trn_…): inbound transfers to virtual accounts and mandate debits.
+      -- Money movements (trn_…): inbound transfers to virtual accounts, mandate debits, payouts.
       CREATE TABLE transactions (
         id TEXT PRIMARY KEY,
         merchant_id TEXT NOT NULL REFERENCES merchants(id),
         mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
-        kind TEXT NOT NULL CHECK (kind IN ('transfer', 'debit')),
+        kind TEXT NOT NULL CHECK (kind IN ('transfer', 'debit', 'payout')),
         amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
         reference TEXT NOT NULL,
         virtual_account_id TEXT REFERENCES virtual_accounts(id),

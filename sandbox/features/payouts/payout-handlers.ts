@@ -19,6 +19,7 @@ import { execute, queryOne } from '../../db/database';
 import { findBank } from '../direct-debit/banks';
 import { issueSecretKey } from '../merchants/api-keys';
 import { lagosDate } from '../subscriptions/billing-dates';
+import { recordTransaction } from '../transactions/transactions';
 import { recordEvent } from '../webhooks/events';
 import { z } from 'zod';
 import {
@@ -186,18 +187,14 @@ function createPayout(context: HandlerContext<'createPayout'>): HandlerResult<'c
     recordEvent(db, { ...event, type: 'payout.failed', data: payout });
   } else {
     adjustBalance(db, caller.merchantId, caller.mode, -amountKobo);
-    recordEvent(db, {
-      ...event,
-      type: 'transaction.created',
-      data: {
-        id: randomId('txn_'),
-        type: 'payout',
-        direction: 'debit',
-        amount: payout.amount,
-        currency: 'NGN',
-        reference: payout.id,
-        createdAt: payout.createdAt,
-      },
+    recordTransaction(db, {
+      merchantId: caller.merchantId,
+      mode: caller.mode,
+      type: 'payout',
+      amountKobo,
+      reference: payout.id,
+      payoutId: payout.id,
+      now,
     });
     recordEvent(db, { ...event, type: 'payout.successful', data: payout });
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
+import { z } from 'zod';
 import { errorBodySchema } from '../../../contract/errors';
 import {
   beneficiaryResponseSchema,
@@ -8,7 +9,9 @@ import {
   payoutResponseSchema,
   settlementResponseSchema,
 } from '../../../contract/payouts';
+import { transactionSchema } from '../../../contract/transactions';
 import { eventLogListResponseSchema } from '../../../contract/webhooks';
+import { queryAll } from '../../db/database';
 import { createTestSandbox, type TestSandbox } from '../../testing/test-sandbox';
 
 const sandboxes: TestSandbox[] = [];
@@ -246,12 +249,22 @@ test('settlement funds payouts; success debits and emits events, failure moves n
   expect(events.find((event) => event.type === 'payout.failed')?.data).toMatchObject({
     id: failed.id,
   });
-  expect(events.at(-2)?.data).toMatchObject({
+  const payoutTransaction = transactionSchema.parse(events.at(-2)?.data);
+  expect(payoutTransaction).toMatchObject({
     type: 'payout',
     direction: 'debit',
     amount: 400.25,
     reference: payout.id,
+    payoutId: payout.id,
   });
+  // The event names a transaction the service really recorded, as for transfers and debits.
+  const stored = queryAll(
+    sandbox.sandbox.db,
+    'SELECT kind, amount_kobo FROM transactions WHERE id = ?',
+    [payoutTransaction.id],
+    z.object({ kind: z.string(), amount_kobo: z.number() }),
+  );
+  expect(stored).toEqual([{ kind: 'payout', amount_kobo: 40_025 }]);
 });
 
 test('single-transfer and daily limits', async () => {

@@ -135,6 +135,8 @@ test('a test event needs an endpoint, and says it is a sample', async () => {
   const entry = await logOf(sandbox, eventId);
   expect(entry.event).toMatchObject({ type: 'virtual_account.credit', mode: 'test' });
   expect(entry.event.data.sample).toBe(true);
+  // Marked at the top of the signed body too, so a receiver can ignore it before reading data.
+  expect(entry.event.sample).toBe(true);
   expect(entry.deliveries).toMatchObject([{ trigger: 'test', status: 'pending', attempts: [] }]);
 });
 
@@ -367,6 +369,7 @@ test('events are recorded with the documented envelope', async () => {
     mode: 'test',
     createdAt: '2026-03-01T09:00:00.000Z',
     data: entry.event.data,
+    sample: true,
   });
 });
 

@@ -11,13 +11,16 @@
  *   included, they are not followed), a timeout or a network error is a failed attempt.
  * - After failed attempt n, attempt n + 1 is due `retryScheduleMs[n - 1]` later by the sandbox
  *   clock (default 1 min, 5 min, 30 min, 2 h, 8 h, 24 h: 7 attempts over about 35 h); after the
- *   last one the delivery is `failed`. Advancing the test clock makes retries due at once.
+ *   last one the delivery is `failed`. Advancing the test clock past a pending delay makes that
+ *   retry due at once; the next delay then counts from that attempt.
  * - The queue is in the database. A claim sets a lease (timeout + 5 s, sandbox clock) and the
  *   attempt is written after the answer; a process that dies mid-attempt leaves the row due again
  *   when the lease expires, and a worker that is stopped releases its leases at once. So a
  *   restart loses no delivery; the receiver may then see one duplicate with the same event id.
- * - Claimed deliveries are sent concurrently and a worker tick never waits for an earlier one, so
- *   one slow endpoint does not hold up deliveries to others.
+ * - Claimed deliveries are sent concurrently and a worker tick never waits for an earlier one.
+ *   Each endpoint (merchant and mode) has at most `perEndpointLimit` attempts in flight (default
+ *   4), and claims are taken in due order within that cap, so a slow or hanging endpoint with a
+ *   backlog holds up neither other endpoints nor the worker's connections.
  */
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
@@ -52,6 +55,8 @@ export interface WebhookDeliveryOptions {
   retryScheduleMs?: readonly number[];
   /** Most deliveries claimed per pass (default 50). */
   batchSize?: number;
+  /** Most attempts in flight to one endpoint, i.e. one merchant and mode (default 4). */
+  perEndpointLimit?: number;
   /** The HTTP client (default the global `fetch`). */
   fetch?: typeof fetch;
 }
@@ -65,6 +70,8 @@ export interface DeliveryPassSummary {
 
 interface Claim {
   deliveryId: string;
+  /** The endpoint: merchant id and mode. */
+  endpointKey: string;
   eventType: string;
   body: string;
   secret: string;
@@ -75,6 +82,8 @@ interface Claim {
 
 const dueRowSchema = z.object({
   id: z.string(),
+  merchant_id: z.string(),
+  mode: z.string(),
   attempt_count: z.number().int(),
   type: z.string(),
   body: z.string(),
@@ -91,31 +100,53 @@ export function signDelivery(secret: string, timestamp: string, rawBody: string)
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
 }
 
-/** Claims due deliveries not already in flight, in one transaction. */
+/**
+ * Claims due deliveries not already in flight, in one transaction: in due order, at most `limit`
+ * in all and at most `perEndpoint` in flight per endpoint (counting `inFlight`, delivery id →
+ * endpoint key).
+ */
 function claimDue(
   db: Db,
   now: Date,
   leaseMs: number,
   limit: number,
-  inFlight: ReadonlySet<string>,
+  perEndpoint: number,
+  inFlight: ReadonlyMap<string, string>,
 ): Claim[] {
   return atomically(db, () => {
     const at = now.toISOString();
+    const busy = new Map<string, number>();
+    for (const key of inFlight.values()) busy.set(key, (busy.get(key) ?? 0) + 1);
+    // The first `perEndpoint` due rows of each endpoint, so a backlog at one endpoint cannot fill
+    // the batch; then the cap is applied with what is already in flight.
     const rows = queryAll(
       db,
-      `SELECT d.id, d.attempt_count, e.type, e.body, m.webhook_secret, ep.url
-       FROM webhook_deliveries d
-       JOIN events e ON e.id = d.event_id
-       JOIN merchants m ON m.id = d.merchant_id
-       LEFT JOIN webhook_endpoints ep ON ep.merchant_id = d.merchant_id AND ep.mode = d.mode
-       WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-         AND (d.lease_until IS NULL OR d.lease_until <= ?)
-       ORDER BY d.next_attempt_at, d.rowid
-       LIMIT ?`,
-      [at, at, limit + inFlight.size],
+      `SELECT * FROM (
+         SELECT d.id, d.merchant_id, d.mode, d.attempt_count, e.type, e.body, m.webhook_secret,
+           ep.url, d.next_attempt_at, d.rowid AS row_order,
+           ROW_NUMBER() OVER (
+             PARTITION BY d.merchant_id, d.mode ORDER BY d.next_attempt_at, d.rowid
+           ) AS endpoint_rank
+         FROM webhook_deliveries d
+         JOIN events e ON e.id = d.event_id
+         JOIN merchants m ON m.id = d.merchant_id
+         LEFT JOIN webhook_endpoints ep ON ep.merchant_id = d.merchant_id AND ep.mode = d.mode
+         WHERE d.status = 'pending' AND d.next_attempt_at <= ?
+           AND (d.lease_until IS NULL OR d.lease_until <= ?)
+       )
+       WHERE endpoint_rank <= ?
+       ORDER BY next_attempt_at, row_order`,
+      [at, at, perEndpoint + inFlight.size],
       dueRowSchema,
     )
-      .filter((row) => !inFlight.has(row.id))
+      .filter((row) => {
+        if (inFlight.has(row.id)) return false;
+        const key = `${row.merchant_id}:${row.mode}`;
+        const count = busy.get(key) ?? 0;
+        if (count >= perEndpoint) return false;
+        busy.set(key, count + 1);
+        return true;
+      })
       .slice(0, limit);
     const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
     for (const row of rows) {
@@ -126,6 +157,7 @@ function claimDue(
     }
     return rows.map((row) => ({
       deliveryId: row.id,
+      endpointKey: `${row.merchant_id}:${row.mode}`,
       eventType: row.type,
       body: row.body,
       secret: row.webhook_secret,
@@ -228,7 +260,8 @@ export interface WebhookWorker {
 /**
  * Creates a delivery worker over the sandbox database. Attempts run with the global `fetch`
  * (or `options.fetch`); see the module docs for the rules.
- * @throws RangeError for a non-positive timeout or a negative delay in the schedule.
+ * @throws RangeError for a non-positive timeout, a negative delay in the schedule, or a
+ *   per-endpoint limit that is not a positive integer.
  */
 export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWorker {
   const { db, clock } = options;
@@ -236,6 +269,7 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
   const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
   const schedule = options.retryScheduleMs ?? defaultRetryScheduleMs;
   const batchSize = options.batchSize ?? 50;
+  const perEndpointLimit = options.perEndpointLimit ?? 4;
   const send = options.fetch ?? fetch;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new RangeError('timeoutMs must be a positive number of milliseconds');
@@ -243,8 +277,11 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
   if (schedule.some((ms) => !Number.isSafeInteger(ms) || ms < 0)) {
     throw new RangeError('retryScheduleMs must hold whole, non-negative milliseconds');
   }
+  if (!Number.isSafeInteger(perEndpointLimit) || perEndpointLimit < 1) {
+    throw new RangeError('perEndpointLimit must be a positive whole number');
+  }
   const leaseMs = Math.ceil(timeoutMs) + 5000;
-  const inFlight = new Set<string>();
+  const inFlight = new Map<string, string>();
   const running = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
   let stopped = false;
@@ -297,9 +334,9 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
     async tick() {
       const summary: DeliveryPassSummary = { attempted: 0, succeeded: 0, failed: 0 };
       if (stopped) return summary;
-      const claims = claimDue(db, clock.now(), leaseMs, batchSize, inFlight);
+      const claims = claimDue(db, clock.now(), leaseMs, batchSize, perEndpointLimit, inFlight);
       const results = claims.map((claim) => {
-        inFlight.add(claim.deliveryId);
+        inFlight.set(claim.deliveryId, claim.endpointKey);
         const result = attempt(claim)
           .catch((error: unknown) => {
             console.error(`[sandbox] webhook delivery ${claim.deliveryId} failed:`, error);
@@ -322,7 +359,7 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
     },
     async stop() {
       if (stopped) return;
-      const held = [...inFlight];
+      const held = [...inFlight.keys()];
       stopped = true;
       shutdown.abort();
       await Promise.allSettled([...running]);

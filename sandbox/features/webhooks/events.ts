@@ -23,6 +23,8 @@ export interface EventInput {
   data: Record<string, unknown>;
   /** The sandbox clock's now (service time, not wall time). */
   now: Date;
+  /** True for a test event only: the body then carries `sample: true`. */
+  sample?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function storeEvent(db: Db, input: EventInput): WebhookEvent {
     mode: input.mode,
     createdAt: input.now.toISOString(),
     data: input.data,
+    ...(input.sample === true ? { sample: true as const } : {}),
   };
   execute(
     db,

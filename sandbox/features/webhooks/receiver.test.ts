@@ -383,6 +383,32 @@ test('one endpoint that hangs does not hold up deliveries to another', async () 
   expect(testEvent?.deliveries[0]?.attempts).toEqual([]);
 });
 
+test('a hanging endpoint with a backlog gets at most 4 open attempts, and others are served', async () => {
+  const slow = await receiver();
+  slow.setRespond(() => 'hang');
+  const fast = await receiver();
+  const running = await server(tempDataDir(), { intervalMs: 25, timeoutMs: 3000 });
+  const { testSecretKey, liveSecretKey } = running.sandbox.credentials;
+  await ok(running, 'PUT', '/sandbox/v1/webhooks/endpoint', {
+    key: testSecretKey,
+    body: { url: slow.url },
+  });
+  await ok(running, 'PUT', '/sandbox/v1/webhooks/endpoint', {
+    key: liveSecretKey,
+    body: { url: fast.url },
+  });
+
+  for (let i = 0; i < 10; i += 1) {
+    await ok(running, 'POST', '/sandbox/v1/webhooks/test', { key: testSecretKey, body: {} });
+  }
+  await slow.waitFor((received) => received.length === 4);
+  await ok(running, 'POST', '/sandbox/v1/webhooks/test', { key: liveSecretKey, body: {} });
+  await fast.waitFor((received) => received.length === 1, 2000);
+  // Many worker ticks later, the hanging endpoint still has only its 4 open attempts.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(slow.received).toHaveLength(4);
+});
+
 test('a receiver that fails, times out, then recovers gets every event once as a success, across a restart', async () => {
   const hooks = await receiver();
   const dataDir = tempDataDir();

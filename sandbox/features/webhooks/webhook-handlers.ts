@@ -121,6 +121,7 @@ function sendTestWebhook(
     type,
     data: sampleEventData(type),
     now: context.now,
+    sample: true,
   });
   const deliveryId = enqueueDelivery(db, {
     eventId: event.id,
