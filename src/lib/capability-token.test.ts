@@ -9,8 +9,14 @@ import {
 const token = 'q3Jf0aZ9-b_Xk2LmNpQrStUvWxYz0123456789ABCDE'; // 43 chars, 256-bit base64url
 const newer = 'newerTokenAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
+const checkoutA = { kind: 'checkout', id: 'osp_A' } as const;
+const checkoutB = { kind: 'checkout', id: 'osp_B' } as const;
+
 beforeEach(() => {
   forgetCapabilityToken('dd');
+  forgetCapabilityToken(checkoutA);
+  forgetCapabilityToken(checkoutB);
+  forgetCapabilityToken({ kind: 'invoice', id: 'inv_A' });
   window.history.replaceState(null, '', '/');
 });
 
@@ -67,6 +73,17 @@ test.each([
   },
 );
 
+test('after a broken newer link, a reload does not fall back to the older link of the tab', () => {
+  visit(`/direct-debit/setup#token=${token}`);
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  // A truncated link from a newer email, opened in the same tab, then a reload.
+  visit('/direct-debit/setup#token=truncated');
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'malformed' });
+  visit('/direct-debit/setup');
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
+  expect(window.sessionStorage.getItem('dd-token')).toBeNull();
+});
+
 test('without a fragment token or a kept one, the token is missing', () => {
   visit('/direct-debit/setup#section');
   expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
@@ -76,12 +93,49 @@ test('tokens of different pages are kept apart', () => {
   visit(`/direct-debit/setup#token=${token}`);
   readCapabilityToken('dd');
   expect(
-    readCapabilityToken('checkout', {
+    readCapabilityToken(checkoutA, {
       location: { hash: '', pathname: '/checkout/osp_1', search: '' },
       history: window.history,
       storage: window.sessionStorage,
     }),
   ).toEqual({ kind: 'missing' });
+});
+
+test('two payments opened in one tab each keep their own token', () => {
+  visit(`/checkout/osp_A#token=${token}`);
+  expect(readCapabilityToken(checkoutA)).toEqual({ kind: 'token', token });
+  visit(`/checkout/osp_B#token=${newer}`);
+  expect(readCapabilityToken(checkoutB)).toEqual({ kind: 'token', token: newer });
+
+  // Back to payment A (no fragment, as after the browser's back button): A's own token.
+  visit('/checkout/osp_A');
+  expect(readCapabilityToken(checkoutA)).toEqual({ kind: 'token', token });
+  // A's link turned out to be expired: forgetting it leaves B's token alone.
+  forgetCapabilityToken(checkoutA);
+  expect(readCapabilityToken(checkoutA)).toEqual({ kind: 'missing' });
+  visit('/checkout/osp_B');
+  expect(readCapabilityToken(checkoutB)).toEqual({ kind: 'token', token: newer });
+  expect(window.sessionStorage.getItem('checkout-token:osp_B')).toBe(newer);
+  expect(window.sessionStorage.getItem('checkout-token:osp_A')).toBeNull();
+});
+
+test('an invoice and a payment with the same id do not share a token', () => {
+  visit(`/invoices/inv_A#token=${token}`);
+  readCapabilityToken({ kind: 'invoice', id: 'inv_A' });
+  visit('/checkout/inv_A');
+  expect(readCapabilityToken({ kind: 'checkout', id: 'inv_A' })).toEqual({ kind: 'missing' });
+});
+
+test('a payment page reads its token from the fragment only and strips it from the address bar', () => {
+  visit(`/checkout/osp_A?token=${token}`);
+  expect(readCapabilityToken(checkoutA)).toEqual({ kind: 'missing' });
+  expect(window.sessionStorage.getItem('checkout-token:osp_A')).toBeNull();
+
+  visit(`/checkout/osp_A?lang=en#token=${token}`);
+  expect(readCapabilityToken(checkoutA)).toEqual({ kind: 'token', token });
+  expect(window.location.hash).toBe('');
+  expect(window.location.pathname).toBe('/checkout/osp_A');
+  expect(window.location.search).toBe('?lang=en');
 });
 
 test('the memory copy serves the page when storage throws', () => {

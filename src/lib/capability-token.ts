@@ -9,8 +9,16 @@
  * shared URL. Nothing here logs the token.
  */
 
-/** Which page a token belongs to; each kind has its own `sessionStorage` key (`<kind>-token`). */
+/** Which kind of page a token belongs to. */
 export type TokenKind = 'dd' | 'checkout' | 'invoice';
+
+/**
+ * The page a token belongs to. The direct-debit setup page has no id in its path (`'dd'`); a
+ * checkout or invoice page is named by the id in its path (`/checkout/:paymentId`,
+ * `/invoices/:invoiceId`), so that two payments opened in one tab each keep their own token.
+ * `sessionStorage` keys: `dd-token`, `checkout-token:<id>`, `invoice-token:<id>`.
+ */
+export type TokenOwner = 'dd' | { kind: Exclude<TokenKind, 'dd'>; id: string };
 
 /** Where the token comes from and goes to; the defaults are the browser's own objects. */
 export interface TokenEnvironment {
@@ -24,12 +32,12 @@ export interface TokenEnvironment {
 // only reject obvious garbage (a truncated paste, a whole URL) before it reaches the server.
 const tokenPattern = /^[A-Za-z0-9_-]{32,128}$/;
 
-// Memory copy per kind: the source of truth for the life of the page, so a tab whose storage
-// throws (Safari private mode, locked-down webviews) still works until it is closed.
-const memory = new Map<TokenKind, string>();
+// Memory copy per owner (by storage key): the source of truth for the life of the page, so a tab
+// whose storage throws (Safari private mode, locked-down webviews) still works until it is closed.
+const memory = new Map<string, string>();
 
-function storageKey(kind: TokenKind): string {
-  return `${kind}-token`;
+function storageKey(owner: TokenOwner): string {
+  return owner === 'dd' ? 'dd-token' : `${owner.kind}-token:${encodeURIComponent(owner.id)}`;
 }
 
 function browserStorage(): TokenEnvironment['storage'] {
@@ -57,11 +65,11 @@ export type TokenReading =
   /** The fragment held something that cannot be a token (truncated or mangled link). */
   | { kind: 'malformed' };
 
-function readStored(kind: TokenKind, storage: TokenEnvironment['storage']): string | null {
-  const fromMemory = memory.get(kind);
+function readStored(key: string, storage: TokenEnvironment['storage']): string | null {
+  const fromMemory = memory.get(key);
   if (fromMemory !== undefined) return fromMemory;
   try {
-    const stored = storage?.getItem(storageKey(kind)) ?? null;
+    const stored = storage?.getItem(key) ?? null;
     return stored !== null && isPlausibleToken(stored) ? stored : null;
   } catch {
     return null;
@@ -69,36 +77,45 @@ function readStored(kind: TokenKind, storage: TokenEnvironment['storage']): stri
 }
 
 /**
- * Reads the token of page `kind`.
+ * Reads the token of page `owner` (`'dd'`, or a checkout or invoice page with the id from its
+ * path).
  *
  * When the fragment carries `token=…`, that token wins (a newer link opened in the same tab): it
  * is checked, kept in memory and `sessionStorage`, and the fragment is removed from the address
  * bar with `history.replaceState` (path and query kept). A malformed fragment token is reported as
- * such and never replaced by an older stored token, which could belong to another subscription.
- * Without a fragment token, the token kept earlier in this tab is returned.
+ * such and also forgets the token stored for `owner`, so neither this read nor a reload falls back
+ * to an older token, which could belong to another subscription.
+ * Without a fragment token, the token kept earlier in this tab for the same page (same id) is
+ * returned; a token kept for another payment or invoice is never used.
  *
  * Never throws; never reads the query string.
  */
 export function readCapabilityToken(
-  kind: TokenKind,
+  owner: TokenOwner,
   env: TokenEnvironment = browserEnvironment(),
 ): TokenReading {
+  const key = storageKey(owner);
   const fragment = env.location.hash.startsWith('#') ? env.location.hash.slice(1) : '';
   const fromFragment = fragment === '' ? null : new URLSearchParams(fragment).get('token');
 
   if (fromFragment === null) {
-    const stored = readStored(kind, env.storage);
+    const stored = readStored(key, env.storage);
     return stored === null ? { kind: 'missing' } : { kind: 'token', token: stored };
   }
 
   // The token must not stay in the address bar, valid or not.
   env.history.replaceState(env.history.state, '', env.location.pathname + env.location.search);
 
-  if (!isPlausibleToken(fromFragment)) return { kind: 'malformed' };
+  if (!isPlausibleToken(fromFragment)) {
+    // The customer opened a broken newer link: a reload must not quietly fall back to the token
+    // kept earlier in this tab, which may belong to another subscription.
+    forgetCapabilityToken(owner, env.storage);
+    return { kind: 'malformed' };
+  }
 
-  memory.set(kind, fromFragment);
+  memory.set(key, fromFragment);
   try {
-    env.storage?.setItem(storageKey(kind), fromFragment);
+    env.storage?.setItem(key, fromFragment);
   } catch {
     // Quota or disabled storage: the memory copy still serves this page.
   }
@@ -106,16 +123,18 @@ export function readCapabilityToken(
 }
 
 /**
- * Forgets the token of page `kind` in memory and in `sessionStorage`, e.g. when the server says
- * the link is unknown or expired, so that a reload does not try it again.
+ * Forgets the token of page `owner` in memory and in `sessionStorage`, e.g. when the server says
+ * the link is unknown or expired, so that a reload does not try it again. Tokens of other
+ * payments or invoices kept in this tab stay.
  */
 export function forgetCapabilityToken(
-  kind: TokenKind,
+  owner: TokenOwner,
   storage: TokenEnvironment['storage'] = browserStorage(),
 ): void {
-  memory.delete(kind);
+  const key = storageKey(owner);
+  memory.delete(key);
   try {
-    storage?.removeItem(storageKey(kind));
+    storage?.removeItem(key);
   } catch {
     // Nothing to clean when storage is unavailable.
   }

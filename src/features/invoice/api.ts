@@ -20,7 +20,9 @@ export function invoiceQueryKey(invoiceId: string) {
 
 /**
  * `GET /invoices/:invoiceId`: the invoice page's state (`InvoiceState`). Read again when the page
- * gets focus (the payer may come back from paying in another tab), unlike the app's default.
+ * gets focus (the payer may come back from paying in another tab) and when the phone is back
+ * online, unlike the app's default. Polling while a result is awaited is the page hook's
+ * (`use-invoice-page.ts`), as it needs the back-off's count.
  * @throws ApiError (401/404 unknown link, 410 expired link, 5xx) | NetworkError
  *   (src/lib/api-client.ts)
  */
@@ -37,6 +39,7 @@ export function invoiceQueryOptions(invoiceId: string, token: string) {
       ).data,
     staleTime: 0,
     refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
   });
 }
 

@@ -17,7 +17,6 @@ import {
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
 import { createQueryClient } from '../../app/query-client';
-import { forgetCapabilityToken } from '../../lib/capability-token';
 import { redirectTo } from '../../lib/redirect';
 
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
@@ -27,7 +26,8 @@ const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  forgetCapabilityToken('invoice');
+  // Every test has its own invoice, so its own token key; nothing of an earlier test is reused.
+  window.sessionStorage.clear();
   vi.mocked(redirectTo).mockClear();
 });
 afterEach(() => server.resetHandlers());

@@ -3,7 +3,7 @@
  * API is MSW handlers answering with contract-parsed fixtures (`test-fixtures.ts`), for exact
  * request checks and failures; `invoice-page.sandbox.test.tsx` runs the flows on the sandbox.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -32,7 +32,7 @@ let seen: SeenInvoiceRequest[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   seen = [];
-  forgetCapabilityToken('invoice');
+  forgetCapabilityToken({ kind: 'invoice', id: fixtureInvoiceId });
   vi.mocked(redirectTo).mockClear();
 });
 afterEach(() => server.resetHandlers());
@@ -40,6 +40,8 @@ afterAll(() => server.close());
 
 const link = `/invoices/${fixtureInvoiceId}#token=${fixtureInvoiceToken}`;
 const posts = () => seen.filter((request) => request.method === 'POST');
+const gets = () => seen.filter((request) => request.method === 'GET').length;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function renderInvoice(
   get: () => Response | InvoiceState,
@@ -182,6 +184,66 @@ test('while a direct debit of the invoice is with the bank, no other payment is 
   expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
 });
 
+test('while the debit is with the bank the page checks by itself and says paid when it is', async () => {
+  let invoice = invoiceStateFixture({ debitInProgress: true });
+  renderInvoice(() => invoice);
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  expect(gets()).toBe(1);
+
+  invoice = paidInvoiceFixture();
+  // The first automatic check comes after 3 s (the checkout page's back-off).
+  const paid = await screen.findByRole(
+    'heading',
+    { level: 1, name: 'This invoice is paid' },
+    { timeout: 4_500 },
+  );
+  await waitFor(() => expect(paid).toHaveFocus());
+  expect(gets()).toBe(2);
+
+  // Paid: no more checks.
+  await pause(3_500);
+  expect(gets()).toBe(2);
+});
+
+test('with a payment awaiting confirmation the page checks by itself until paid', async () => {
+  let invoice = invoiceStateFixture({ authorizationUrl: fixtureCheckoutPath });
+  renderInvoice(() => invoice);
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await waitFor(() => expect(gets()).toBe(2), { timeout: 4_500 });
+
+  invoice = paidInvoiceFixture();
+  // Back-off: the next check is 5 s after the previous one.
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'This invoice is paid' },
+    { timeout: 6_500 },
+  );
+  expect(gets()).toBe(3);
+});
+
+test('a pending invoice with nothing under way is not read again by itself', async () => {
+  renderInvoice(() => invoiceStateFixture());
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await pause(3_500);
+  expect(gets()).toBe(1);
+});
+
+test('the invoice is read again when the phone is back online', async () => {
+  let invoice = invoiceStateFixture();
+  renderInvoice(() => invoice);
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  invoice = paidInvoiceFixture();
+
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+  await screen.findByRole('heading', { level: 1, name: 'This invoice is paid' });
+  expect(gets()).toBe(2);
+});
+
 test('an unknown link says so with the reference, and forgets the token', async () => {
   renderInvoice(() =>
     invoiceErrorResponse(401, { code: 'INVALID_CHECKOUT_LINK', requestId: 'req_inv_401' }),
@@ -189,7 +251,7 @@ test('an unknown link says so with the reference, and forgets the token', async 
   await screen.findByRole('heading', { level: 1, name: 'This invoice link is not valid' });
   expect(screen.getByText(/We do not recognise this invoice link/)).toBeVisible();
   expect(screen.getByText('req_inv_401')).toBeVisible();
-  expect(window.sessionStorage.getItem('invoice-token')).toBeNull();
+  expect(window.sessionStorage.getItem(`invoice-token:${fixtureInvoiceId}`)).toBeNull();
 });
 
 test('a link without a token never calls the API', async () => {

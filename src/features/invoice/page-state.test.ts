@@ -1,6 +1,11 @@
 import { expect, test } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { invoicePageState, type InvoicePageInput, type PayStatus } from './page-state';
+import {
+  awaitsResult,
+  invoicePageState,
+  type InvoicePageInput,
+  type PayStatus,
+} from './page-state';
 import { invoiceStateFixture, paidInvoiceFixture } from './test-fixtures';
 
 const pending = invoiceStateFixture();
@@ -107,4 +112,22 @@ test.each<[string, InvoicePageInput, Record<string, unknown>]>([
   ],
 ])('%s', (_name, input, expected) => {
   expect(invoicePageState(input)).toMatchObject(expected);
+});
+
+test.each([
+  ['a pending invoice with nothing under way', invoiceStateFixture(), false],
+  ['a debit with the bank', invoiceStateFixture({ debitInProgress: true }), true],
+  [
+    'an open checkout payment',
+    invoiceStateFixture({ authorizationUrl: '/checkout/osp_1#token=x' }),
+    true,
+  ],
+  ['a paid invoice', paidInvoiceFixture(), false],
+  [
+    'a paid invoice whose data still says a debit was under way',
+    invoiceStateFixture({ invoice: { status: 'paid' }, debitInProgress: true }),
+    false,
+  ],
+])('the page checks again by itself for %s: %s', (_name, state, expected) => {
+  expect(awaitsResult(state)).toBe(expected);
 });

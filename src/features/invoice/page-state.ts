@@ -92,3 +92,15 @@ export function invoicePageState({ token, data, error, pay }: InvoicePageInput):
   if (readFailure !== null) return { kind: 'failure', failure: shown(readFailure) };
   return { kind: 'loading' };
 }
+
+/**
+ * True while the invoice's result may change by itself and the page should check again: the
+ * invoice is still pending and either a mandate debit of it is with the bank (`debitInProgress`)
+ * or it has an open checkout payment (`authorizationUrl`: the payer may have transferred and the
+ * money is awaiting confirmation). False once it is paid.
+ */
+export function awaitsResult(state: InvoiceState): boolean {
+  return (
+    state.invoice.status === 'pending' && (state.debitInProgress || state.authorizationUrl !== null)
+  );
+}

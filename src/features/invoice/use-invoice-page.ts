@@ -2,19 +2,31 @@
  * Drives the invoice page: reads the invoice (TanStack Query) and runs "Pay now", whose answer's
  * `authorizationUrl` is checked (`checkout-address.ts`) before the browser goes there (product.md,
  * "Checkout pages"). The page's state is derived by `page-state.ts`.
+ *
+ * The invoice is read again on focus and reconnection, and, while its result is awaited (a debit
+ * with the bank or an open checkout payment, `awaitsResult`), by itself with the checkout page's
+ * back-off (`src/lib/check-schedule.ts`: 3 s, 5 s, 10 s, then every 20 s), paused while the tab
+ * is hidden. Polling stops once the invoice is paid or the server refuses the link.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryState } from '@tanstack/react-query';
+import type { InvoiceState } from '../../../contract/checkout';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   forgetCapabilityToken,
   readCapabilityToken,
   type TokenReading,
 } from '../../lib/capability-token';
+import { nextCheckDelayMs } from '../../lib/check-schedule';
 import { redirectTo } from '../../lib/redirect';
 import { invoiceQueryOptions, payInvoiceMutationOptions } from './api';
 import { checkoutAddressFrom } from './checkout-address';
 import { classifyFailure } from './classify-failure';
-import { invoicePageState, type InvoicePageState, type PayStatus } from './page-state';
+import {
+  awaitsResult,
+  invoicePageState,
+  type InvoicePageState,
+  type PayStatus,
+} from './page-state';
 
 /** What the page needs. */
 export interface InvoicePage {
@@ -29,11 +41,15 @@ export interface InvoicePage {
 
 /** The invoice page at `/invoices/:invoiceId#token=…`. */
 export function useInvoicePage(invoiceId: string): InvoicePage {
-  const [token] = useState<TokenReading>(() => readCapabilityToken('invoice'));
+  const [token] = useState<TokenReading>(() =>
+    readCapabilityToken({ kind: 'invoice', id: invoiceId }),
+  );
   const tokenValue = token.kind === 'token' ? token.token : '';
+  const refetchInterval = useAwaitedResultPolling();
   const query = useQuery({
     ...invoiceQueryOptions(invoiceId, tokenValue),
     enabled: token.kind === 'token',
+    refetchInterval,
   });
   const { refetch } = query;
   const { mutateAsync } = useMutation(payInvoiceMutationOptions(invoiceId, tokenValue));
@@ -89,9 +105,30 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
   const forget =
     state.kind === 'invalidLink' && (state.reason === 'unknown' || state.reason === 'expired');
   useEffect(() => {
-    if (forget) forgetCapabilityToken('invoice');
-  }, [forget]);
+    if (forget) forgetCapabilityToken({ kind: 'invoice', id: invoiceId });
+  }, [forget, invoiceId]);
 
   const retry = useCallback(() => void refetch(), [refetch]);
   return { state, pay, retry, reading: query.isFetching };
+}
+
+/**
+ * TanStack Query's `refetchInterval` for the invoice: the next delay of the back-off while the
+ * result is awaited, counted in answers since awaiting began (so it starts again at 3 s when a
+ * new debit or payment begins); `false` (no polling) otherwise, and once the link is refused.
+ * TanStack Query skips the checks while the tab is hidden.
+ */
+function useAwaitedResultPolling() {
+  // The answer count (`dataUpdateCount`) at which the current wait began, or null.
+  const awaitingSince = useRef<number | null>(null);
+  return useCallback((query: { state: QueryState<InvoiceState> }): number | false => {
+    const { data, error, dataUpdateCount } = query.state;
+    const refused = error !== null && classifyFailure(error).kind === 'invalidLink';
+    if (data === undefined || refused || !awaitsResult(data)) {
+      awaitingSince.current = null;
+      return false;
+    }
+    awaitingSince.current ??= dataUpdateCount;
+    return nextCheckDelayMs(dataUpdateCount - awaitingSince.current, null);
+  }, []);
 }

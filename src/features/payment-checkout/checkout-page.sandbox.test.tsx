@@ -17,7 +17,6 @@ import {
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
 import { createQueryClient } from '../../app/query-client';
-import { forgetCapabilityToken } from '../../lib/capability-token';
 import { copyText } from '../../lib/copy-text';
 import { redirectTo } from '../../lib/redirect';
 
@@ -30,7 +29,8 @@ const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  forgetCapabilityToken('checkout');
+  // Every test has its own payment, so its own token key; nothing of an earlier test is reused.
+  window.sessionStorage.clear();
   vi.mocked(redirectTo).mockClear();
 });
 afterEach(() => server.resetHandlers());

@@ -5,10 +5,10 @@
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import type { CheckoutState } from '../../../contract/checkout';
+import { checkoutTokenHeader, type CheckoutState } from '../../../contract/checkout';
 import { App } from '../../app/app';
 import { createQueryClient } from '../../app/query-client';
 import { forgetCapabilityToken } from '../../lib/capability-token';
@@ -38,7 +38,7 @@ let seen: SeenRequest[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   seen = [];
-  forgetCapabilityToken('checkout');
+  forgetCapabilityToken({ kind: 'checkout', id: fixturePaymentId });
   vi.mocked(redirectTo).mockClear();
   vi.mocked(copyText).mockClear();
 });
@@ -318,7 +318,7 @@ test('an unknown link says so with the reference, and forgets the token', async 
   expect(screen.getByText(/We do not recognise this payment link/)).toBeVisible();
   expect(screen.getByText('req_unknown_1')).toBeVisible();
   expect(screen.getByRole('button', { name: 'Copy reference' })).toBeVisible();
-  expect(window.sessionStorage.getItem('checkout-token')).toBeNull();
+  expect(window.sessionStorage.getItem(`checkout-token:${fixturePaymentId}`)).toBeNull();
 });
 
 test('an expired link (410) says it expired', async () => {
@@ -341,6 +341,39 @@ test('a reload in the same tab works from the kept token', async () => {
   renderCheckout(() => checkoutStateFixture(), { path: `/checkout/${fixturePaymentId}` });
   await pendingHeading();
   expect(seen.at(-1)?.token).toBe(fixtureToken);
+});
+
+test('two payments opened in one tab each keep their own link', async () => {
+  const otherId = 'osp_test_other';
+  const otherToken = 'otherT0ken_abcdefghijklmnopqrstuvwxyz0123456';
+  const otherTokensSeen: (string | null)[] = [];
+  server.use(
+    http.get(`${window.location.origin}/checkout/${otherId}`, ({ request }) => {
+      const token = request.headers.get(checkoutTokenHeader);
+      otherTokensSeen.push(token);
+      if (token !== otherToken) return errorResponse(401, { code: 'INVALID_CHECKOUT_LINK' });
+      return HttpResponse.json({ data: checkoutStateFixture({ payment: { id: otherId } }) });
+    }),
+  );
+  forgetCapabilityToken({ kind: 'checkout', id: otherId });
+
+  // Payment A, then payment B in the same tab.
+  const first = renderCheckout(() => checkoutStateFixture());
+  await pendingHeading();
+  first.unmount();
+  window.history.replaceState(null, '', `/checkout/${otherId}#token=${otherToken}`);
+  const second = render(<App queryClient={createQueryClient()} />);
+  await pendingHeading();
+  second.unmount();
+  expect(otherTokensSeen).toEqual([otherToken]);
+
+  // Back to A (no fragment, as after the back button): A works with A's own token...
+  renderCheckout(() => checkoutStateFixture(), { path: `/checkout/${fixturePaymentId}` });
+  await pendingHeading();
+  expect(screen.queryByText(/not valid/)).not.toBeInTheDocument();
+  expect(seen.at(-1)?.token).toBe(fixtureToken);
+  // ...and B's token is still kept for B.
+  expect(window.sessionStorage.getItem(`checkout-token:${otherId}`)).toBe(otherToken);
 });
 
 // ---------------------------------------------------------------------------------------------

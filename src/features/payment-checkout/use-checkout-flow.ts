@@ -4,10 +4,10 @@
  *
  * - `loading`: reads the checkout; `savingDetails`: one save of the payer's details (never
  *   retried by itself).
- * - `pending`: checks the payment again with back-off (`check-schedule.ts`: 3 s, 5 s, 10 s, then
- *   every 20 s; every 3 s for two minutes after "I've sent the money"), at once when the page
- *   comes back into view, gets focus or the phone comes back online, and when the local countdown
- *   reaches zero. Checks pause while the tab is hidden. The countdown itself is re-synced from the
+ * - `pending`: checks the payment again with back-off (`src/lib/check-schedule.ts`: 3 s, 5 s,
+ *   10 s, then every 20 s; every 3 s for two minutes after "I've sent the money"), at once when
+ *   the page comes back into view, gets focus or the phone comes back online, and when the local
+ *   countdown reaches zero. Checks pause while the tab is hidden. The countdown itself is re-synced from the
  *   server's `remainingSeconds` on every answer (`payment-window.ts`).
  * - `paid` with `autoReturn: 'counting'`: a 5-second countdown, then `returnNow`; `leaving`: the
  *   redirect to the re-validated return URL.
@@ -23,10 +23,10 @@ import {
   readCapabilityToken,
   type TokenReading,
 } from '../../lib/capability-token';
+import { nextCheckDelayMs } from '../../lib/check-schedule';
 import { redirectTo } from '../../lib/redirect';
 import { useCountdown } from '../../lib/use-countdown';
 import { checkoutQueryKey, checkoutQueryOptions, submitCustomerMutationOptions } from './api';
-import { nextCheckDelayMs } from './check-schedule';
 import { classifyFailure } from './classify-failure';
 import {
   initialState,
@@ -62,7 +62,9 @@ export interface CheckoutFlow {
 
 /** The checkout flow of the page at `/checkout/:paymentId#token=…`. */
 export function useCheckoutFlow(paymentId: string): CheckoutFlow {
-  const [token] = useState<TokenReading>(() => readCapabilityToken('checkout'));
+  const [token] = useState<TokenReading>(() =>
+    readCapabilityToken({ kind: 'checkout', id: paymentId }),
+  );
   const tokenValue = token.kind === 'token' ? token.token : '';
   const [state, dispatch] = useReducer(transition, token, initialState);
   const queryClient = useQueryClient();
@@ -101,9 +103,9 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
       state.kind === 'invalidLink' &&
       (state.reason === 'unknown' || state.reason === 'expired')
     ) {
-      forgetCapabilityToken('checkout');
+      forgetCapabilityToken({ kind: 'checkout', id: paymentId });
     }
-  }, [state]);
+  }, [state, paymentId]);
 
   const windowSecondsLeft = useWindowSecondsLeft(state.kind === 'pending' ? state.sync : null);
   const { sentMoney, sentMoneyChecking } = useStatusChecks(
@@ -133,7 +135,7 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
     redirectTo(url);
   }, [state]);
 
-  useNewLinkInSameTab(token);
+  useNewLinkInSameTab(paymentId, token);
 
   const send = useCallback((event: ViewEvent) => dispatch(event), []);
 
@@ -241,10 +243,10 @@ function useStatusChecks(
  * A newer link opened in this tab changes only the fragment, which does not reload the page:
  * start again with its token.
  */
-function useNewLinkInSameTab(current: TokenReading) {
+function useNewLinkInSameTab(paymentId: string, current: TokenReading) {
   useEffect(() => {
     const onHashChange = () => {
-      const next = readCapabilityToken('checkout');
+      const next = readCapabilityToken({ kind: 'checkout', id: paymentId });
       const changed =
         next.kind !== current.kind ||
         (next.kind === 'token' && current.kind === 'token' && next.token !== current.token);
@@ -252,5 +254,5 @@ function useNewLinkInSameTab(current: TokenReading) {
     };
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
-  }, [current]);
+  }, [paymentId, current]);
 }

@@ -1,8 +1,9 @@
 /**
- * When the checkout page asks the server again whether the transfer arrived (product.md,
+ * When a hosted page asks the server again whether money arrived or a debit settled (product.md,
  * "Checkout pages": automatic status refresh with back-off; "I've sent the money" only speeds up
- * checking). Pure, so the schedule is tested without timers; the hook in `use-checkout-flow.ts`
- * applies it. All durations are milliseconds.
+ * checking). Shared by the payment checkout page (`use-checkout-flow.ts`) and the invoice page
+ * (`use-invoice-page.ts`), so both pages back off alike. Pure, so the schedule is tested without
+ * timers. All durations are milliseconds.
  */
 
 /** Delays between automatic checks: 3 s, 5 s, 10 s, then every 20 s. */
