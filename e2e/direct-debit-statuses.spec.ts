@@ -190,6 +190,33 @@ test('the merchant turns automatic debit off; the open setup page follows by its
   expect(merchant.visited()).toBe(false);
 });
 
+test('verified, "Stay here", then the merchant turns debit off: the refocused tab follows', async ({
+  page,
+}) => {
+  const merchant = await fakeMerchantSite(page);
+  const { setupUrl, subscription } = await createSubscriptionWithSetupLink({
+    callbackUrl: merchantReturnUrl,
+  });
+  await openSetupLink(page, setupUrl);
+  await completeSetup(page, testAccounts.verified);
+  await expectHeading(page, 'Direct debit is set up');
+  await page.getByRole('button', { name: 'Stay here' }).click();
+
+  const disabled = await disableAsMerchant(subscription.id);
+  expect(disabled?.status).toBe('revocation_requested');
+  // The customer comes back to the tab: the page checks again (no timer runs for this status).
+  const checked = page.waitForResponse(
+    (r) => r.url().endsWith('/direct-debit/setup') && r.request().method() === 'GET',
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await checked;
+  await expectHeading(page, /Automatic debit is (being turned off|off)/);
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Turn off automatic debit' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  expect(merchant.visited()).toBe(false);
+});
+
 test('a revoked link shows that the business withdrew it', async ({ page }) => {
   const { setupUrl, subscription } = await createSubscriptionWithSetupLink({
     callbackUrl: merchantReturnUrl,

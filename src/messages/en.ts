@@ -172,9 +172,19 @@ export const en = {
       copyAmount: 'Copy amount',
       copyAccountNumber: 'Copy account number',
       copyReference: 'Copy reference',
+      activationExpiredTitle: 'The time for the activation transfer has passed',
+      activationExpiredBody: (deadline: string) =>
+        `Your bank asked for the activation transfer before ${deadline}. Do not make the transfer now.`,
+      activationExpiredNext: (merchant: string) =>
+        `If your bank gives new instructions, this page will show them. If nothing changes, contact ${merchant}.`,
       keepChecking: 'This page checks the status again by itself.',
       lastChecked: (time: string) => `Last checked at ${time} (Lagos time).`,
-      checkFailed: 'We could not check just now. We will try again.',
+      checkFailed: 'We could not check the status just now.',
+      checkFailedNetwork:
+        'We could not reach the server to check the status. Check your internet connection.',
+      checkRetrying: 'This page will try again by itself.',
+      checkNow: 'Check now',
+      checkBusy: 'Checking…',
       unknownBody:
         'The bank’s answer has not reached us yet. We are confirming it with the bank. There is nothing more you need to do now.',
       rejectedReason: (reason: string) => `The bank said: ${reason}`,
@@ -201,6 +211,14 @@ export const en = {
       },
     },
     offline: 'You are offline. We will check again when your connection is back.',
+    stepLoadFailed: {
+      title: 'This step could not be loaded',
+      body: 'Part of this page did not download. Check your internet connection, then try again. What you entered is kept.',
+      retry: 'Try again',
+      stillFailing:
+        'If it keeps failing, reloading the page may help. You will then start again from the choice of bank.',
+      reload: 'Reload the page',
+    },
     failure: {
       title: 'Something went wrong',
       network: 'We could not reach the server. Check your internet connection, then try again.',

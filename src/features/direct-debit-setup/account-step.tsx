@@ -3,7 +3,8 @@
  * CBN code, the NUBAN check digit before anything is sent (`account-schema.ts`); then it reports
  * `accountEntered` and the flow looks the account up (or reuses an earlier answer). The same view
  * shows the lookup in flight (busy button), an unknown account (field error) and a rate limit
- * (alert with the wait from Retry-After), always keeping what was typed.
+ * (alert with the wait from Retry-After, counting down with the button and gone when the wait is
+ * over), always keeping what was typed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo } from 'react';
@@ -30,6 +31,7 @@ export interface AccountStepProps {
   onChangeBank: (accountNumber: string | null) => void;
 }
 
+/** The account step: the number, checked locally, then reported for the lookup. */
 export function AccountStep({
   bank,
   accountNumber,
@@ -85,9 +87,11 @@ export function AccountStep({
           {m.changeBank}
         </Button>
       </p>
-      {notice?.kind === 'rateLimited' && (
+      {notice?.kind === 'rateLimited' && (waitLeft === null || waiting) && (
         <Alert tone="warning" urgent>
-          <p>{m.rateLimited(notice.retryAfterSeconds)}</p>
+          {/* Said once when the alert appears; the seconds then tick silently (aria-live off),
+              as on the button, rather than being read out every second. */}
+          <p aria-live="off">{m.rateLimited(waitLeft)}</p>
         </Alert>
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>

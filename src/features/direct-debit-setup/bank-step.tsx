@@ -1,7 +1,8 @@
 /**
  * Flow step 3: choose the bank (product.md). A search box filters a list of radio buttons (native
  * keyboard and screen-reader behaviour: Tab into the list, arrows to move); the number of matches
- * is announced. An account number typed first puts the banks where it is a valid NUBAN on top.
+ * is announced. An account number typed first puts the banks where it is a valid NUBAN on top;
+ * the search filters those suggestions as well as the rest.
  * The step only reports the choice (`bankChosen`); the flow decides what follows.
  *
  * This step is a chooser, not a validated form, so it keeps its few values in local state and
@@ -31,6 +32,7 @@ export interface BankStepProps {
   onIntent?: () => void;
 }
 
+/** The bank step: search, suggestions from a typed account number, one radio per bank. */
 export function BankStep({
   setup,
   banks,
@@ -49,15 +51,17 @@ export function BankStep({
 
   const list = banks.data;
   const typedDigits = digitsOf(typed);
+  // The search narrows both lists: a suggestion whose name does not match is not shown either.
   const suggested = useMemo(
-    () => (list ? suggestBanks(list, typedDigits) : []),
-    [list, typedDigits],
+    () => (list ? filterBanks(suggestBanks(list, typedDigits), query) : []),
+    [list, typedDigits, query],
   );
   const others = useMemo(() => {
     if (!list) return [];
-    const suggestedIds = new Set(suggested.map((bank) => bank.id));
+    const suggestedIds = new Set(suggestBanks(list, typedDigits).map((bank) => bank.id));
     return filterBanks(list, query).filter((bank) => !suggestedIds.has(bank.id));
-  }, [list, query, suggested]);
+  }, [list, query, typedDigits]);
+  const matchCount = suggested.length + others.length;
   const selected = list?.find((bank) => bank.id === selectedId) ?? null;
 
   const submit: ComponentProps<'form'>['onSubmit'] = (event) => {
@@ -161,7 +165,7 @@ export function BankStep({
               </p>
             )}
             <p className="visually-hidden" role="status">
-              {query.trim() === '' ? '' : m.matches(others.length + suggested.length)}
+              {query.trim() === '' ? '' : m.matches(matchCount)}
             </p>
             {suggested.length > 0 && (
               <>
@@ -178,16 +182,15 @@ export function BankStep({
                 {m.otherBanks}
               </p>
             )}
-            {others.length > 0 ? (
+            {others.length > 0 && (
               <ul
                 className="choice-list"
                 aria-labelledby={suggested.length > 0 ? othersId : undefined}
               >
                 {others.map(radio)}
               </ul>
-            ) : (
-              <p aria-hidden="true">{m.matches(0)}</p>
             )}
+            {matchCount === 0 && <p aria-hidden="true">{m.matches(0)}</p>}
           </fieldset>
         )}
 

@@ -4,25 +4,63 @@
  * (docs/decisions/0006-setup-page-first-load.md). {@link preloadFormSteps} starts the download
  * early, when the customer starts using the bank step, so the next step is usually there when
  * they press Continue.
+ *
+ * A download that fails surfaces as a {@link StepLoadError} from the lazy component, for the
+ * page's own error boundary (`step-load-boundary.tsx`), which keeps the flow's state and offers a
+ * retry. `React.lazy` remembers a failed load for good, so the retry renders components from a
+ * fresh {@link createFormSteps}, whose `import()` is tried again.
  */
-import { lazy } from 'react';
+import { lazy, type LazyExoticComponent } from 'react';
+import type { AccountStep } from './account-step';
+import type { ConfirmStep } from './confirm-step';
+
+/** A step's code could not be downloaded (a flaky network, or a deploy that removed the chunk). */
+export class StepLoadError extends Error {
+  constructor(cause: unknown) {
+    super('A step of the setup page could not be loaded', { cause });
+    this.name = 'StepLoadError';
+  }
+}
+
+/** The steps' chunks, one `import()` each; an object so that a test can make a download fail. */
+export const stepModules = {
+  account: () => import('./account-step'),
+  confirm: () => import('./confirm-step'),
+};
+
+async function load<T>(loader: () => Promise<T>): Promise<T> {
+  try {
+    return await loader();
+  } catch (error) {
+    throw new StepLoadError(error);
+  }
+}
 
 let preloading: Promise<unknown> | null = null;
 
-const loadAccountStep = () => import('./account-step');
-const loadConfirmStep = () => import('./confirm-step');
-
 /** Starts downloading both steps (once; again after a failure). Never rejects. */
 export function preloadFormSteps(): void {
-  preloading ??= Promise.all([loadAccountStep(), loadConfirmStep()]).catch(() => {
-    // A flaky network: the lazy components try again when they are needed.
+  preloading ??= Promise.all([stepModules.account(), stepModules.confirm()]).catch(() => {
+    // A flaky network: a later preload may try again, and a step that fails to load when it is
+    // shown gets a retry of its own (createFormSteps).
     preloading = null;
   });
 }
 
-export const LazyAccountStep = lazy(async () => ({
-  default: (await loadAccountStep()).AccountStep,
-}));
-export const LazyConfirmStep = lazy(async () => ({
-  default: (await loadConfirmStep()).ConfirmStep,
-}));
+/** The lazily loaded steps, as the page renders them. */
+export interface FormSteps {
+  AccountStep: LazyExoticComponent<typeof AccountStep>;
+  ConfirmStep: LazyExoticComponent<typeof ConfirmStep>;
+}
+
+/**
+ * New lazy components for the two steps. Each set loads its chunks once (a module already
+ * downloaded comes from the browser's module map); a set whose load failed keeps failing, so a
+ * retry takes a new set. A failed download rejects with {@link StepLoadError}.
+ */
+export function createFormSteps(): FormSteps {
+  return {
+    AccountStep: lazy(async () => ({ default: (await load(stepModules.account)).AccountStep })),
+    ConfirmStep: lazy(async () => ({ default: (await load(stepModules.confirm)).ConfirmStep })),
+  };
+}

@@ -4,12 +4,16 @@ import type { Mandate, MandateStatus, SetupState } from '../../../contract/direc
 import { nubanCheckDigit } from '../../../contract/nuban';
 import {
   initialState,
+  isOlderMandate,
   lookupKey,
+  pollsStatus,
+  rechecksOnReturn,
   stateFromSetup,
   transition,
   type FlowEvent,
   type FlowEventType,
   type FlowState,
+  type PageFailure,
   type RequestFailure,
 } from './machine';
 
@@ -121,7 +125,7 @@ const states = {
     lookups: {},
     mandate: mandate('pending'),
     lastCheckedAt: at,
-    checkFailed: false,
+    check: { kind: 'ok' },
     autoReturn: 'off',
     disable: { kind: 'off' },
   },
@@ -131,7 +135,7 @@ const states = {
     lookups: {},
     mandate: mandate('approved'),
     lastCheckedAt: at,
-    checkFailed: false,
+    check: { kind: 'ok' },
     autoReturn: 'counting',
     disable: { kind: 'off' },
   },
@@ -141,7 +145,7 @@ const states = {
     lookups: {},
     mandate: mandate('rejected'),
     lastCheckedAt: at,
-    checkFailed: false,
+    check: { kind: 'ok' },
     autoReturn: 'off',
     disable: { kind: 'off' },
   },
@@ -151,7 +155,7 @@ const states = {
     lookups: {},
     mandate: mandate('pending'),
     lastCheckedAt: at,
-    checkFailed: false,
+    check: { kind: 'ok' },
     autoReturn: 'off',
     disable: { kind: 'confirming', failure: null },
   },
@@ -161,7 +165,7 @@ const states = {
     lookups: {},
     mandate: mandate('approved'),
     lastCheckedAt: at,
-    checkFailed: false,
+    check: { kind: 'ok' },
     autoReturn: 'stayed',
     disable: { kind: 'sending' },
   },
@@ -171,7 +175,78 @@ const states = {
     lookups: {},
     mandate: mandate('revocation_requested'),
     lastCheckedAt: at,
-    checkFailed: false,
+    check: { kind: 'ok' },
+    autoReturn: 'off',
+    disable: { kind: 'off' },
+  },
+  statusRevoked: {
+    kind: 'status',
+    setup: withMandate('revoked', { automaticDebitEnabled: false, setupOpen: false }),
+    lookups: {},
+    mandate: mandate('revoked'),
+    lastCheckedAt: at,
+    check: { kind: 'ok' },
+    autoReturn: 'off',
+    disable: { kind: 'off' },
+  },
+  // Verified without a return URL: success, no countdown.
+  statusVerified: {
+    kind: 'status',
+    setup: withMandate('verified', { returnUrl: null }),
+    lookups: {},
+    mandate: mandate('verified'),
+    lastCheckedAt: at,
+    check: { kind: 'ok' },
+    autoReturn: 'off',
+    disable: { kind: 'off' },
+  },
+  statusUnknown: {
+    kind: 'status',
+    setup: withMandate('unknown'),
+    lookups: {},
+    mandate: mandate('unknown'),
+    lastCheckedAt: at,
+    check: { kind: 'ok' },
+    autoReturn: 'off',
+    disable: { kind: 'off' },
+  },
+  statusStayed: {
+    kind: 'status',
+    setup: withMandate('approved'),
+    lookups: {},
+    mandate: mandate('approved'),
+    lastCheckedAt: at,
+    check: { kind: 'ok' },
+    autoReturn: 'stayed',
+    disable: { kind: 'off' },
+  },
+  statusLeaving: {
+    kind: 'status',
+    setup: withMandate('approved'),
+    lookups: {},
+    mandate: mandate('approved'),
+    lastCheckedAt: at,
+    check: { kind: 'ok' },
+    autoReturn: 'leaving',
+    disable: { kind: 'off' },
+  },
+  statusCheckFailed: {
+    kind: 'status',
+    setup: withMandate('pending'),
+    lookups: {},
+    mandate: mandate('pending'),
+    lastCheckedAt: at,
+    check: { kind: 'failed', failure: { kind: 'unexpected', status: 503, requestId: 'req_5' } },
+    autoReturn: 'off',
+    disable: { kind: 'off' },
+  },
+  statusCheckRetrying: {
+    kind: 'status',
+    setup: withMandate('pending'),
+    lookups: {},
+    mandate: mandate('pending'),
+    lastCheckedAt: at,
+    check: { kind: 'retrying', failure: { kind: 'network' } },
     autoReturn: 'off',
     disable: { kind: 'off' },
   },
@@ -183,7 +258,7 @@ const states = {
 } satisfies Record<string, FlowState>;
 type StateName = keyof typeof states;
 
-const network: RequestFailure = { kind: 'network' };
+const network: PageFailure = { kind: 'network' };
 
 // One representative of every event, fitting the representative states above.
 const events = {
@@ -205,6 +280,7 @@ const events = {
   submitFailed: { type: 'submitFailed', failure: network },
   statusRefreshed: { type: 'statusRefreshed', setup: withMandate('pending'), at: at + 3_000 },
   statusCheckFailed: { type: 'statusCheckFailed', failure: network },
+  checkNow: { type: 'checkNow' },
   stayHere: { type: 'stayHere' },
   returnNow: { type: 'returnNow' },
   tryAnotherAccount: { type: 'tryAnotherAccount' },
@@ -251,19 +327,27 @@ const legal: [StateName, EventName, Partial<FlowState> & { kind: FlowState['kind
   [
     'statusPending',
     'statusRefreshed',
-    { kind: 'status', lastCheckedAt: at + 3_000, checkFailed: false },
+    { kind: 'status', lastCheckedAt: at + 3_000, check: { kind: 'ok' } },
   ],
-  ['statusPending', 'statusCheckFailed', { kind: 'status', checkFailed: true, lastCheckedAt: at }],
+  [
+    'statusPending',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network }, lastCheckedAt: at },
+  ],
   ['statusCounting', 'statusRefreshed', { kind: 'status', autoReturn: 'off' }],
   [
     'statusCounting',
     'statusCheckFailed',
-    { kind: 'status', checkFailed: true, autoReturn: 'counting' },
+    { kind: 'status', check: { kind: 'failed', failure: network }, autoReturn: 'counting' },
   ],
   ['statusCounting', 'stayHere', { kind: 'status', autoReturn: 'stayed' }],
   ['statusCounting', 'returnNow', { kind: 'status', autoReturn: 'leaving' }],
   ['statusRejected', 'statusRefreshed', { kind: 'status', lastCheckedAt: at + 3_000 }],
-  ['statusRejected', 'statusCheckFailed', { kind: 'status', checkFailed: true }],
+  [
+    'statusRejected',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network } },
+  ],
   [
     'statusRejected',
     'tryAnotherAccount',
@@ -286,7 +370,11 @@ const legal: [StateName, EventName, Partial<FlowState> & { kind: FlowState['kind
     'statusRefreshed',
     { kind: 'status', lastCheckedAt: at + 3_000, disable: { kind: 'confirming', failure: null } },
   ],
-  ['statusConfirmingDisable', 'statusCheckFailed', { kind: 'status', checkFailed: true }],
+  [
+    'statusConfirmingDisable',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network } },
+  ],
   [
     'statusDisabling',
     'disabled',
@@ -308,9 +396,105 @@ const legal: [StateName, EventName, Partial<FlowState> & { kind: FlowState['kind
     'statusRefreshed',
     { kind: 'status', lastCheckedAt: at + 3_000, disable: { kind: 'sending' } },
   ],
-  ['statusDisabling', 'statusCheckFailed', { kind: 'status', checkFailed: true }],
+  [
+    'statusDisabling',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network } },
+  ],
   ['statusRevocationRequested', 'statusRefreshed', { kind: 'status', lastCheckedAt: at + 3_000 }],
-  ['statusRevocationRequested', 'statusCheckFailed', { kind: 'status', checkFailed: true }],
+  [
+    'statusRevocationRequested',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network } },
+  ],
+  ['statusRevoked', 'statusRefreshed', { kind: 'status', lastCheckedAt: at + 3_000 }],
+  [
+    'statusRevoked',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network } },
+  ],
+  [
+    'statusVerified',
+    'statusRefreshed',
+    { kind: 'status', mandate: mandate('pending'), lastCheckedAt: at + 3_000 },
+  ],
+  [
+    'statusVerified',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network }, autoReturn: 'off' },
+  ],
+  [
+    'statusVerified',
+    'disableRequested',
+    { kind: 'status', autoReturn: 'off', disable: { kind: 'confirming', failure: null } },
+  ],
+  ['statusUnknown', 'statusRefreshed', { kind: 'status', lastCheckedAt: at + 3_000 }],
+  [
+    'statusUnknown',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network } },
+  ],
+  [
+    'statusUnknown',
+    'disableRequested',
+    { kind: 'status', disable: { kind: 'confirming', failure: null } },
+  ],
+  // A refresh that no longer allows the return (here: pending) stops it.
+  ['statusStayed', 'statusRefreshed', { kind: 'status', autoReturn: 'off' }],
+  [
+    'statusStayed',
+    'statusCheckFailed',
+    { kind: 'status', autoReturn: 'stayed', check: { kind: 'failed', failure: network } },
+  ],
+  [
+    'statusStayed',
+    'disableRequested',
+    { kind: 'status', autoReturn: 'stayed', disable: { kind: 'confirming', failure: null } },
+  ],
+  ['statusLeaving', 'statusRefreshed', { kind: 'status', autoReturn: 'off' }],
+  [
+    'statusLeaving',
+    'statusCheckFailed',
+    { kind: 'status', autoReturn: 'leaving', check: { kind: 'failed', failure: network } },
+  ],
+  [
+    'statusLeaving',
+    'disableRequested',
+    { kind: 'status', autoReturn: 'leaving', disable: { kind: 'confirming', failure: null } },
+  ],
+  ['statusCheckFailed', 'statusRefreshed', { kind: 'status', check: { kind: 'ok' } }],
+  [
+    'statusCheckFailed',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network } },
+  ],
+  [
+    'statusCheckFailed',
+    'checkNow',
+    {
+      kind: 'status',
+      check: {
+        kind: 'retrying',
+        failure: { kind: 'unexpected', status: 503, requestId: 'req_5' },
+      },
+    },
+  ],
+  [
+    'statusCheckFailed',
+    'disableRequested',
+    { kind: 'status', disable: { kind: 'confirming', failure: null } },
+  ],
+  ['statusCheckRetrying', 'statusRefreshed', { kind: 'status', check: { kind: 'ok' } }],
+  [
+    'statusCheckRetrying',
+    'statusCheckFailed',
+    { kind: 'status', check: { kind: 'failed', failure: network } },
+  ],
+  [
+    'statusCheckRetrying',
+    'disableRequested',
+    { kind: 'status', disable: { kind: 'confirming', failure: null } },
+  ],
   ['failure', 'retry', { kind: 'loading', draft: null }],
 ];
 
@@ -387,6 +571,22 @@ const ignoredByData: [string, FlowState, FlowEvent][] = [
       setup: withMandate('pending', { automaticDebitEnabled: false, setupOpen: false }),
     },
     { type: 'disableRequested' },
+  ],
+  [
+    '"Check now" while the disable call is in flight',
+    {
+      ...states.statusDisabling,
+      check: { kind: 'failed', failure: network },
+    },
+    { type: 'checkNow' },
+  ],
+  [
+    'a status answer older than the mandate shown (sent before the disable call)',
+    {
+      ...states.statusRevocationRequested,
+      mandate: mandate('revocation_requested', { updatedAt: '2026-11-22T10:05:00.000Z' }),
+    },
+    { type: 'statusRefreshed', setup: withMandate('pending'), at: at + 9_000 },
   ],
 ];
 
@@ -521,6 +721,106 @@ test('"Stay here" survives a later status check', () => {
   expect(
     transition(stayed, { type: 'statusRefreshed', setup: withMandate('approved'), at: at + 1 }),
   ).toMatchObject({ autoReturn: 'stayed' });
+});
+
+test.each<[string, SetupState]>([
+  ['the merchant turned debit off', withMandate('approved', { automaticDebitEnabled: false })],
+  [
+    'revocation was requested',
+    withMandate('revocation_requested', { automaticDebitEnabled: false, setupOpen: false }),
+  ],
+  ['the return URL is no longer valid', withMandate('approved', { returnUrl: null })],
+])('a refresh during the countdown stops it when %s', (_name, server) => {
+  for (const from of [states.statusCounting, states.statusLeaving, states.statusStayed]) {
+    expect(transition(from, { type: 'statusRefreshed', setup: server, at: at + 1 })).toMatchObject({
+      kind: 'status',
+      autoReturn: 'off',
+    });
+  }
+});
+
+test('a refresh keeps a running countdown and a return under way', () => {
+  for (const from of [states.statusCounting, states.statusLeaving]) {
+    expect(
+      transition(from, { type: 'statusRefreshed', setup: withMandate('approved'), at: at + 1 }),
+    ).toMatchObject({ autoReturn: from.autoReturn });
+  }
+});
+
+test('debit turned back on later does not start a countdown for an approval already shown', () => {
+  const shown = stateFromSetup(withMandate('approved', { automaticDebitEnabled: false }), at);
+  expect(shown).toMatchObject({ kind: 'status', autoReturn: 'off' });
+  expect(
+    transition(shown, { type: 'statusRefreshed', setup: withMandate('approved'), at: at + 1 }),
+  ).toMatchObject({ kind: 'status', autoReturn: 'off' });
+});
+
+test('an answer that lands after the disable call with the old status does not undo it', () => {
+  const sending: FlowState = { ...states.statusDisabling };
+  const stale = withMandate('approved');
+  const disabledSetup = setup({
+    automaticDebitEnabled: false,
+    setupOpen: false,
+    mandate: mandate('revocation_requested', { updatedAt: '2026-11-22T10:05:00.000Z' }),
+  });
+  const off = transition(sending, { type: 'disabled', setup: disabledSetup, at: at + 1 });
+  expect(off).toMatchObject({ mandate: { status: 'revocation_requested' } });
+  expect(transition(off, { type: 'statusRefreshed', setup: stale, at: at + 2 })).toBe(off);
+  // A newer answer (the bank confirmed) is taken.
+  const revoked = setup({
+    automaticDebitEnabled: false,
+    setupOpen: false,
+    mandate: mandate('revoked', { updatedAt: '2026-11-22T10:06:00.000Z' }),
+  });
+  expect(transition(off, { type: 'statusRefreshed', setup: revoked, at: at + 3 })).toMatchObject({
+    mandate: { status: 'revoked' },
+  });
+});
+
+test('a failed status check keeps its failure (with the requestId) until an answer comes', () => {
+  const failure: RequestFailure = { kind: 'unexpected', status: 502, requestId: 'req_502' };
+  const failed = transition(states.statusVerified, { type: 'statusCheckFailed', failure });
+  expect(failed).toMatchObject({ check: { kind: 'failed', failure } });
+  const retrying = transition(failed, { type: 'checkNow' });
+  expect(retrying).toMatchObject({ check: { kind: 'retrying', failure } });
+  // A second press while the check is in flight does nothing.
+  expect(transition(retrying, { type: 'checkNow' })).toBe(retrying);
+  expect(
+    transition(retrying, { type: 'statusRefreshed', setup: withMandate('verified'), at: at + 1 }),
+  ).toMatchObject({ check: { kind: 'ok' }, lastCheckedAt: at + 1 });
+});
+
+test('confirming the disable call abandons a check the customer asked for', () => {
+  const confirming: FlowState = {
+    ...states.statusConfirmingDisable,
+    check: { kind: 'retrying', failure: network },
+  };
+  expect(transition(confirming, { type: 'disableConfirmed' })).toMatchObject({
+    disable: { kind: 'sending' },
+    check: { kind: 'failed', failure: network },
+  });
+});
+
+test.each<[MandateStatus, boolean, boolean]>([
+  ['pending', true, true],
+  ['unknown', true, true],
+  ['revocation_requested', true, true],
+  ['verified', false, true],
+  ['approved', false, true],
+  ['rejected', false, false],
+  ['revoked', false, false],
+])('%s: checked on a timer %s, on coming back to the tab %s', (status, polls, rechecks) => {
+  expect(pollsStatus(status)).toBe(polls);
+  expect(rechecksOnReturn(status)).toBe(rechecks);
+});
+
+test('only a strictly older mandate update counts as stale', () => {
+  const shown = mandate('pending', { updatedAt: '2026-11-22T10:05:00.000Z' });
+  expect(isOlderMandate(mandate('pending'), shown)).toBe(true);
+  expect(isOlderMandate(shown, shown)).toBe(false);
+  expect(isOlderMandate(mandate('pending', { updatedAt: '2026-11-22T10:06:00.000Z' }), shown)).toBe(
+    false,
+  );
 });
 
 test('a status check that finds no mandate any more goes where the server says', () => {

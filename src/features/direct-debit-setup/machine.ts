@@ -91,6 +91,16 @@ export type AutoReturn = 'off' | 'counting' | 'stayed' | 'leaving';
 export type DisableStep =
   { kind: 'off' } | { kind: 'confirming'; failure: PageFailure | null } | { kind: 'sending' };
 
+/**
+ * The last status check of the status view: `ok` (or none yet); `failed`, with the failure to
+ * show (its requestId when the server answered) and a "Check now"; `retrying` while the check the
+ * customer asked for is in flight (the failure stays on screen until its answer).
+ */
+export type StatusCheck =
+  | { kind: 'ok' }
+  | { kind: 'failed'; failure: PageFailure }
+  | { kind: 'retrying'; failure: PageFailure };
+
 interface WithSetup {
   setup: SetupState;
   lookups: Lookups;
@@ -150,8 +160,7 @@ export interface StatusState extends WithSetup {
   mandate: Mandate;
   /** When the page last heard from the server (epoch ms, this device's clock). */
   lastCheckedAt: number;
-  /** The last status check failed; the hook keeps trying. */
-  checkFailed: boolean;
+  check: StatusCheck;
   autoReturn: AutoReturn;
   disable: DisableStep;
 }
@@ -190,6 +199,7 @@ export type FlowEvent =
   | { type: 'submitFailed'; failure: RequestFailure }
   | { type: 'statusRefreshed'; setup: SetupState; at: number }
   | { type: 'statusCheckFailed'; failure: RequestFailure }
+  | { type: 'checkNow' }
   | { type: 'stayHere' }
   | { type: 'returnNow' }
   | { type: 'tryAnotherAccount' }
@@ -228,13 +238,40 @@ export function allowsAutoReturn(setup: SetupState, mandate: Mandate): boolean {
   );
 }
 
-/** Statuses after which the mandate changes only by a new action: no need to keep checking. */
+/**
+ * Statuses after which the mandate changes only by a new action (the customer's, the merchant's):
+ * no need to check again on a timer.
+ */
 export const finalStatuses: readonly MandateStatus[] = [
   'verified',
   'approved',
   'rejected',
   'revoked',
 ];
+
+/** Whether the page checks `status` again on a timer, with back-off: the bank may still change it. */
+export function pollsStatus(status: MandateStatus): boolean {
+  return !finalStatuses.includes(status);
+}
+
+/**
+ * Whether the page checks `status` again when the customer comes back to the tab (focus,
+ * visibility) or the phone comes back online: every status it polls, and verified or approved,
+ * which the merchant (or the customer, in another tab) can still turn off.
+ */
+export function rechecksOnReturn(status: MandateStatus): boolean {
+  return pollsStatus(status) || bankApprovedStatuses.includes(status);
+}
+
+/**
+ * Whether `next` is older than the mandate the page shows (by `updatedAt`): the answer of a check
+ * sent before a change the page already knows of (e.g. its own disable call), to be ignored.
+ */
+export function isOlderMandate(next: Mandate, shown: Mandate): boolean {
+  const nextAt = Date.parse(next.updatedAt);
+  const shownAt = Date.parse(shown.updatedAt);
+  return Number.isFinite(nextAt) && Number.isFinite(shownAt) && nextAt < shownAt;
+}
 
 /** Whether the customer may start over with another account from the status view. */
 export function canTryAnotherAccount(setup: SetupState, mandate: Mandate): boolean {
@@ -261,25 +298,43 @@ export function isCheckableAccount(bank: Bank, accountNumber: string): boolean {
 }
 
 const disableOff: DisableStep = { kind: 'off' };
+const checkOk: StatusCheck = { kind: 'ok' };
+
+/**
+ * The automatic return after a status answer. The bank's approval starts the countdown once:
+ * "Stay here" (or a return under way) is kept; an answer that no longer allows it (debit turned
+ * off, status changed) stops it; and a mandate already shown as approved without a countdown
+ * (debit was off, say) does not start one later.
+ */
+function nextAutoReturn(
+  setup: SetupState,
+  mandate: Mandate,
+  previous: StatusState | null,
+): AutoReturn {
+  if (!allowsAutoReturn(setup, mandate)) return 'off';
+  if (previous === null) return 'counting';
+  if (previous.autoReturn !== 'off') return previous.autoReturn;
+  const alreadyApproved =
+    previous.mandate.id === mandate.id && bankApprovedStatuses.includes(previous.mandate.status);
+  return alreadyApproved ? 'off' : 'counting';
+}
 
 function statusState(
   setup: SetupState,
   mandate: Mandate,
   lookups: Lookups,
   at: number,
-  previous: AutoReturn,
+  previous: StatusState | null,
   disable: DisableStep = disableOff,
 ): StatusState {
-  let autoReturn: AutoReturn = 'off';
-  if (allowsAutoReturn(setup, mandate)) autoReturn = previous === 'off' ? 'counting' : previous;
   return {
     kind: 'status',
     setup,
     lookups,
     mandate,
     lastCheckedAt: at,
-    checkFailed: false,
-    autoReturn,
+    check: checkOk,
+    autoReturn: nextAutoReturn(setup, mandate, previous),
     // A refresh keeps an open confirmation (or a request in flight) only while it still applies.
     disable: disable.kind === 'sending' || canDisable(setup, mandate) ? disable : disableOff,
   };
@@ -295,7 +350,7 @@ export function stateFromSetup(
   lookups: Lookups = {},
   draft: Draft | null = null,
 ): FlowState {
-  if (setup.mandate !== null) return statusState(setup, setup.mandate, lookups, at, 'off');
+  if (setup.mandate !== null) return statusState(setup, setup.mandate, lookups, at, null);
   if (!setup.setupOpen) return { kind: 'closed', setup, lookups };
   if (draft === null)
     return { kind: 'chooseBank', setup, lookups, accountNumber: null, notice: null };
@@ -529,20 +584,21 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
         case 'statusRefreshed': {
           const { setup } = event;
           if (setup.mandate === null) return stateFromSetup(setup, event.at, state.lookups);
-          return statusState(
-            setup,
-            setup.mandate,
-            state.lookups,
-            event.at,
-            state.autoReturn,
-            state.disable,
-          );
+          // An answer older than what the page shows (a check sent before the disable call,
+          // landing after it) would undo the view.
+          if (isOlderMandate(setup.mandate, state.mandate)) return state;
+          return statusState(setup, setup.mandate, state.lookups, event.at, state, state.disable);
         }
-        case 'statusCheckFailed':
-          if (event.failure.kind === 'invalidLink') {
-            return invalidLink(event.failure.reason, event.failure.requestId, state.setup);
+        case 'statusCheckFailed': {
+          const { failure } = event;
+          if (failure.kind === 'invalidLink') {
+            return invalidLink(failure.reason, failure.requestId, state.setup);
           }
-          return { ...state, checkFailed: true };
+          return { ...state, check: { kind: 'failed', failure } };
+        }
+        case 'checkNow':
+          if (state.check.kind !== 'failed' || state.disable.kind === 'sending') return state;
+          return { ...state, check: { kind: 'retrying', failure: state.check.failure } };
         case 'stayHere':
           return state.autoReturn === 'counting' ? { ...state, autoReturn: 'stayed' } : state;
         case 'returnNow':
@@ -569,14 +625,22 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
         case 'disableCancelled':
           return state.disable.kind === 'confirming' ? { ...state, disable: disableOff } : state;
         case 'disableConfirmed':
-          return state.disable.kind === 'confirming'
-            ? { ...state, disable: { kind: 'sending' } }
-            : state;
+          if (state.disable.kind !== 'confirming') return state;
+          return {
+            ...state,
+            // Status checks in flight are dropped while the call is sent (their answers could
+            // predate it): a check the customer asked for is over, and "Check now" comes back.
+            check:
+              state.check.kind === 'retrying'
+                ? { kind: 'failed', failure: state.check.failure }
+                : state.check,
+            disable: { kind: 'sending' },
+          };
         case 'disabled': {
           if (state.disable.kind !== 'sending') return state;
           const { setup } = event;
           if (setup.mandate === null) return stateFromSetup(setup, event.at, state.lookups);
-          return statusState(setup, setup.mandate, state.lookups, event.at, state.autoReturn);
+          return statusState(setup, setup.mandate, state.lookups, event.at, state);
         }
         case 'disableFailed': {
           if (state.disable.kind !== 'sending') return state;

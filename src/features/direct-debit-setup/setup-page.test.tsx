@@ -15,6 +15,8 @@ import { App } from '../../app/app';
 import { createQueryClient } from '../../app/query-client';
 import { forgetCapabilityToken } from '../../lib/capability-token';
 import { redirectTo } from '../../lib/redirect';
+import { en } from '../../messages/en';
+import { stepModules } from './lazy-steps';
 
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -585,4 +587,329 @@ test('a link past its 30 days says it has expired, and the page forgets its toke
   expect(screen.getByText('This link has expired.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Copy reference' })).toBeInTheDocument();
   expect(window.sessionStorage.getItem('dd-token')).toBeNull();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Review fixes: checks after approval, failed checks, step downloads, disable races, bank search,
+// rate-limit wait, activation deadline.
+
+function setupGets(): number {
+  return sent.filter((r) => r === 'GET /direct-debit/setup').length;
+}
+
+async function disableAsMerchant(subscriptionId: string) {
+  const disabled = await sandbox.api(
+    'POST',
+    `/api/v1/subscriptions/${subscriptionId}/direct-debit/disable`,
+    { body: {} },
+  );
+  expect(disabled.status).toBe(200);
+}
+
+function errorBody(status: number, requestId: string) {
+  return HttpResponse.json(
+    {
+      statusCode: status,
+      message: 'unavailable',
+      requestId,
+      code: 'INTERNAL_ERROR',
+      path: '/direct-debit/setup',
+      timestamp: new Date().toISOString(),
+    },
+    { status },
+  );
+}
+
+test('approved, "Stay here", then the merchant turns debit off: a refocused tab says so', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  await submitDirectly(link, 'verified');
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  await user.click(screen.getByRole('button', { name: 'Stay here' }));
+
+  // Coming back checks again, and does not restart the countdown the customer stopped.
+  let before = setupGets();
+  window.dispatchEvent(new Event('focus'));
+  await waitFor(() => expect(setupGets()).toBeGreaterThan(before));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+
+  await disableAsMerchant(link.subscriptionId);
+  before = setupGets();
+  document.dispatchEvent(new Event('visibilitychange'));
+  await screen.findByRole('heading', { level: 1, name: 'Automatic debit is being turned off' });
+  expect(setupGets()).toBeGreaterThan(before);
+  expect(screen.queryByText(/can now collect your subscription/)).not.toBeInTheDocument();
+  expect(redirectTo).not.toHaveBeenCalled();
+});
+
+test('approved with no countdown: checked again when back online, not on a timer', async () => {
+  const link = await sandbox.createSetupLink();
+  await submitDirectly(link, 'verified');
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  const before = setupGets();
+  await new Promise((resolve) => setTimeout(resolve, 3_500));
+  expect(setupGets()).toBe(before);
+
+  await disableAsMerchant(link.subscriptionId);
+  window.dispatchEvent(new Event('online'));
+  await screen.findByRole('heading', { level: 1, name: 'Automatic debit is being turned off' });
+});
+
+test('debit turned off during the countdown: a check on focus stops it and the page never leaves', async () => {
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  await submitDirectly(link, 'verified');
+  const startedAt = Date.now();
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('timer');
+
+  await disableAsMerchant(link.subscriptionId);
+  window.dispatchEvent(new Event('focus'));
+  await screen.findByRole('heading', { level: 1, name: 'Automatic debit is being turned off' });
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  // Past the moment the countdown would have returned.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + 6_000 - Date.now())));
+  expect(redirectTo).not.toHaveBeenCalled();
+});
+
+test('a status check that fails with a 5xx shows its reference and "Check now" recovers', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await submitDirectly(link, 'verified');
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+
+  server.use(
+    http.get('*/direct-debit/setup', () => errorBody(503, 'req_check_503'), { once: true }),
+  );
+  window.dispatchEvent(new Event('focus'));
+  expect(await screen.findByText('We could not check the status just now.')).toBeInTheDocument();
+  expect(screen.getByText('req_check_503')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Copy reference' })).toBeInTheDocument();
+
+  const before = setupGets();
+  await user.click(screen.getByRole('button', { name: 'Check now' }));
+  await waitFor(() =>
+    expect(screen.queryByText('We could not check the status just now.')).not.toBeInTheDocument(),
+  );
+  expect(setupGets()).toBe(before + 1);
+  expect(screen.queryByText('req_check_503')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Direct debit is set up' })).toBeVisible();
+});
+
+test('a status check that gets no answer says so, with "Check now"', async () => {
+  const link = await sandbox.createSetupLink();
+  await submitDirectly(link, 'verified');
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+
+  server.use(http.get('*/direct-debit/setup', () => HttpResponse.error(), { once: true }));
+  window.dispatchEvent(new Event('online'));
+  expect(
+    await screen.findByText(/We could not reach the server to check the status/),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Check now' })).toBeEnabled();
+  expect(screen.queryByRole('button', { name: 'Copy reference' })).not.toBeInTheDocument();
+});
+
+test('a status check in flight when debit is turned off cannot bring the old status back', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+    bankId: '000013',
+    bankAccountNumber: `000000004${nubanCheckDigit('058', '000000004')}`,
+    consent: true,
+  });
+  expect(submitted.status).toBe(201);
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'We are confirming your direct debit' });
+
+  // The next status check is answered (as "unknown") only after the disable call went through.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  server.use(
+    http.get(
+      '*/direct-debit/setup',
+      async ({ request }) => {
+        held = true;
+        const answer = await sandbox.handle(request);
+        await released;
+        return answer;
+      },
+      { once: true },
+    ),
+  );
+  window.dispatchEvent(new Event('focus'));
+  await waitFor(() => expect(held).toBe(true));
+
+  await user.click(screen.getByRole('button', { name: 'Turn off automatic debit' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, turn it off' }));
+  await screen.findByRole('heading', { level: 1, name: 'Automatic debit is being turned off' });
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(
+    screen.getByRole('heading', { level: 1, name: 'Automatic debit is being turned off' }),
+  ).toBeInTheDocument();
+  expect(
+    screen.queryByRole('button', { name: 'Turn off automatic debit' }),
+  ).not.toBeInTheDocument();
+});
+
+test('a step whose code fails to download can be retried, keeping the bank and the number', async () => {
+  const user = userEvent.setup();
+  const account = vi
+    .spyOn(stepModules, 'account')
+    .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+  // React reports the errors its boundaries catch.
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const link = await sandbox.createSetupLink();
+    await openSetup(link);
+    const number = testAccountFor('verified');
+    await user.type(screen.getByLabelText('Account number (optional)'), number);
+    await user.type(screen.getByLabelText('Search banks'), 'guaranty');
+    await user.click(screen.getByRole('radio', { name: 'Guaranty Trust Bank' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'This step could not be loaded' });
+    expect(screen.getByText(/What you entered is kept/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reload the page' })).not.toBeInTheDocument();
+
+    // Still failing: the retry tries the download again, and now a reload is offered too.
+    const calls = account.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('button', { name: 'Reload the page' });
+    expect(account.mock.calls.length).toBeGreaterThan(calls);
+
+    account.mockRestore();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Enter your account number' });
+    expect(screen.getByText('Bank: Guaranty Trust Bank')).toBeInTheDocument();
+    expect(screen.getByLabelText('Account number')).toHaveValue(number);
+    expect(sent).not.toContain('POST /direct-debit/setup/resolve-account');
+  } finally {
+    account.mockRestore();
+    consoleError.mockRestore();
+  }
+});
+
+test('an error in a step that is not a failed download goes to the page-wide error view', async () => {
+  const user = userEvent.setup();
+  const broken = vi.spyOn(stepModules, 'account').mockResolvedValue({
+    AccountStep: () => {
+      throw new Error('a bug');
+    },
+  });
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const link = await sandbox.createSetupLink();
+    await openSetup(link);
+    await user.type(screen.getByLabelText('Search banks'), 'guaranty');
+    await user.click(screen.getByRole('radio', { name: 'Guaranty Trust Bank' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText(en.rootError.body);
+    expect(
+      screen.queryByRole('heading', { name: 'This step could not be loaded' }),
+    ).not.toBeInTheDocument();
+  } finally {
+    broken.mockRestore();
+    consoleError.mockRestore();
+  }
+});
+
+test('the bank search filters the suggested banks too, and the count says what is listed', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await openSetup(link);
+  await user.type(screen.getByLabelText('Account number (optional)'), testAccountFor('verified'));
+  const banks = screen.getByRole('group', { name: 'Your bank' });
+  expect(
+    within(banks).getByRole('list', { name: 'Suggested for this account number' }),
+  ).toBeInTheDocument();
+
+  // A search that the suggestion does not match hides it.
+  await user.type(screen.getByLabelText('Search banks'), 'access');
+  expect(
+    within(banks).queryByRole('list', { name: 'Suggested for this account number' }),
+  ).not.toBeInTheDocument();
+  expect(
+    within(banks).queryByRole('radio', { name: 'Guaranty Trust Bank' }),
+  ).not.toBeInTheDocument();
+  const listed = within(banks).getAllByRole('radio').length;
+  expect(listed).toBeGreaterThan(0);
+  expect(within(banks).getByRole('status')).toHaveTextContent(en.setup.bank.matches(listed));
+
+  // A search the suggestion matches keeps it on top, counted once.
+  await user.clear(screen.getByLabelText('Search banks'));
+  await user.type(screen.getByLabelText('Search banks'), 'guaranty');
+  const suggested = within(banks).getByRole('list', { name: 'Suggested for this account number' });
+  expect(within(suggested).getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();
+  expect(within(banks).getAllByRole('radio', { name: 'Guaranty Trust Bank' })).toHaveLength(1);
+  expect(within(banks).getByRole('status')).toHaveTextContent(
+    en.setup.bank.matches(within(banks).getAllByRole('radio').length),
+  );
+  expect(within(banks).queryByText(en.setup.bank.matches(0))).not.toBeInTheDocument();
+});
+
+test('a pending mandate whose activation deadline has passed no longer asks for the transfer', async () => {
+  const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
+  const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+    bankId: '000013',
+    bankAccountNumber: testAccountFor('pending_activation'),
+    consent: true,
+  });
+  expect(submitted.status).toBe(201);
+  const activation = (
+    submitted.body as {
+      data: { mandate: { activation: { deadline: string; destinationAccountNumber: string } } };
+    }
+  ).data.mandate.activation;
+  vi.setSystemTime(Date.parse(activation.deadline) + 60_000);
+  try {
+    renderPage(`/direct-debit/setup#token=${link.token}`);
+    await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank' });
+    const expired = screen.getByRole('region', {
+      name: 'The time for the activation transfer has passed',
+    });
+    expect(within(expired).getByText(/Do not make the transfer now/)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Activate it with a small transfer' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText(activation.destinationAccountNumber)).not.toBeInTheDocument();
+    expect(redirectTo).not.toHaveBeenCalled();
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('the activation instructions give way when the deadline passes while the page is open', async () => {
+  const link = await sandbox.createSetupLink();
+  const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+    bankId: '000013',
+    bankAccountNumber: testAccountFor('pending_activation'),
+    consent: true,
+  });
+  expect(submitted.status).toBe(201);
+  const { deadline } = (
+    submitted.body as { data: { mandate: { activation: { deadline: string } } } }
+  ).data.mandate.activation;
+  vi.setSystemTime(Date.parse(deadline) - 500);
+  try {
+    renderPage(`/direct-debit/setup#token=${link.token}`);
+    await screen.findByRole('region', { name: 'Activate it with a small transfer' });
+    vi.setSystemTime(Date.parse(deadline) + 1_000);
+    await screen.findByRole(
+      'region',
+      { name: 'The time for the activation transfer has passed' },
+      { timeout: 3_000 },
+    );
+  } finally {
+    vi.useRealTimers();
+  }
 });

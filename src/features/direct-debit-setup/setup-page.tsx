@@ -2,9 +2,11 @@
  * The direct-debit setup page at `/direct-debit/setup#token=…` (product.md, "Direct-debit setup:
  * the flow"). Composition only: the flow (`use-setup-flow.ts`) says where the customer stands and
  * this page shows the matching step, with the merchant's header in its brand colour, the test-mode
- * banner, and a polite live region that announces status changes.
+ * banner, and a polite live region that announces status changes. The lazily loaded steps sit
+ * inside the page's own error boundary (step-load-boundary.tsx), below the flow's state, so a
+ * failed download is retried without losing what the customer entered.
  */
-import { Suspense } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import type { SetupState } from '../../../contract/direct-debit';
 import { TestModeBanner } from '../../components/test-mode-banner';
 import { StepHeading } from '../../components/step-heading';
@@ -14,11 +16,12 @@ import { BankStep } from './bank-step';
 import { ClosedView } from './closed-view';
 import { FailureView } from './failure-view';
 import { InvalidLinkView } from './invalid-link-view';
-import { LazyAccountStep, LazyConfirmStep, preloadFormSteps } from './lazy-steps';
+import { createFormSteps, preloadFormSteps, type FormSteps } from './lazy-steps';
 import type { FlowState } from './machine';
 import { MerchantHeader } from './merchant-header';
 import { OfflineBanner } from './offline-banner';
 import { StatusView, statusTitle } from './status-view';
+import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
 
 /** The setup the page last heard from the server, for the header and banner. */
@@ -58,8 +61,9 @@ function announcement(state: FlowState): string {
   return state.kind === 'status' ? statusTitle(state.mandate.status) : '';
 }
 
-function Step({ flow }: { flow: SetupFlow }) {
+function Step({ flow, steps }: { flow: SetupFlow; steps: FormSteps }) {
   const { state, send } = flow;
+  const { AccountStep, ConfirmStep } = steps;
   switch (state.kind) {
     case 'loading':
       return (
@@ -92,7 +96,7 @@ function Step({ flow }: { flow: SetupFlow }) {
     case 'enterAccount':
     case 'resolving':
       return (
-        <LazyAccountStep
+        <AccountStep
           bank={state.bank}
           accountNumber={state.accountNumber}
           notice={state.kind === 'enterAccount' ? state.notice : null}
@@ -104,7 +108,7 @@ function Step({ flow }: { flow: SetupFlow }) {
     case 'confirm':
     case 'submitting':
       return (
-        <LazyConfirmStep
+        <ConfirmStep
           setup={state.setup}
           bank={state.bank}
           accountNumber={state.accountNumber}
@@ -121,7 +125,8 @@ function Step({ flow }: { flow: SetupFlow }) {
           setup={state.setup}
           mandate={state.mandate}
           lastCheckedAt={state.lastCheckedAt}
-          checkFailed={state.checkFailed}
+          check={state.check}
+          onCheckNow={() => send({ type: 'checkNow' })}
           autoReturn={state.autoReturn}
           autoReturnSecondsLeft={flow.autoReturnSecondsLeft}
           onStayHere={() => send({ type: 'stayHere' })}
@@ -151,6 +156,10 @@ export function SetupPage() {
   const setup = setupOf(state);
   const merchant = setup?.merchant ?? (state.kind === 'invalidLink' ? state.merchant : null);
   const mode = setup?.mode ?? (state.kind === 'invalidLink' ? state.mode : null);
+  // Replaced after a failed download: React.lazy would otherwise fail again without trying.
+  const [steps, setSteps] = useState(createFormSteps);
+  const reloadSteps = useCallback(() => setSteps(createFormSteps()), []);
+  const key = stepKey(state);
 
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>
@@ -161,9 +170,11 @@ export function SetupPage() {
       {merchant !== null && <MerchantHeader merchant={merchant} />}
       <main className="page__main">
         <OfflineBanner />
-        <Suspense fallback={<p role="status">{en.common.loading}</p>}>
-          <Step key={stepKey(state)} flow={flow} />
-        </Suspense>
+        <StepLoadBoundary stepKey={key} onRetry={reloadSteps}>
+          <Suspense fallback={<p role="status">{en.common.loading}</p>}>
+            <Step key={key} flow={flow} steps={steps} />
+          </Suspense>
+        </StepLoadBoundary>
       </main>
       <p className="visually-hidden" aria-live="polite">
         {announcement(state)}

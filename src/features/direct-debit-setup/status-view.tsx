@@ -5,8 +5,8 @@
  * - verified/approved, automatic debit on, valid return URL: "Returning to <merchant> in 5 s",
  *   with "Return now" and "Stay here" (the flow's `autoReturn`);
  * - verified/approved otherwise: success, staying, with a manual return link if possible;
- * - pending: the bank's activation step (and its transfer instructions when given), checked
- *   again by itself, with the time of the last check;
+ * - pending: the bank's activation step (and its transfer instructions when given, or that
+ *   their deadline has passed), checked again by itself, with the time of the last check;
  * - unknown: being reconciled, nothing to do now; rejected: why, and another account while setup
  *   is open; revocation states: automatic debit off or being turned off.
  *
@@ -14,6 +14,7 @@
  * (Hosted customer setup, rule 4); the link holds the normalized URL, never the raw string.
  * While automatic debit is on and the mandate is pending, unknown, verified or approved, the
  * customer may turn it off, behind a confirmation that says what that does (flow step 7).
+ * A failed status check says so, with the requestId (when the server answered) and "Check now".
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { Mandate, MandateStatus, SetupState } from '../../../contract/direct-debit';
@@ -28,11 +29,14 @@ import { en } from '../../messages/en';
 import {
   canDisable,
   canTryAnotherAccount,
+  pollsStatus,
   returnUrlOf,
   type AutoReturn,
   type DisableStep,
+  type StatusCheck,
 } from './machine';
 import { MaskedAccount } from './masked-account';
+import { useDeadlinePassed } from './use-deadline-passed';
 
 /** The heading of each mandate status; also what the page announces when the status changes. */
 export function statusTitle(status: MandateStatus): string {
@@ -58,7 +62,9 @@ export interface StatusViewProps {
   setup: SetupState;
   mandate: Mandate;
   lastCheckedAt: number;
-  checkFailed: boolean;
+  /** The last status check, and "Check now" after a failed one. */
+  check: StatusCheck;
+  onCheckNow: () => void;
   autoReturn: AutoReturn;
   autoReturnSecondsLeft: number | null;
   onStayHere: () => void;
@@ -70,6 +76,7 @@ export interface StatusViewProps {
   onDisableConfirmed: () => void;
 }
 
+/** The status view of a mandate (flow step 6), with the disable confirmation (step 7). */
 export function StatusView(props: StatusViewProps) {
   const { setup, mandate, autoReturn } = props;
   const m = en.setup.status;
@@ -121,9 +128,9 @@ export function StatusView(props: StatusViewProps) {
         <>
           <p>{m.pendingBody}</p>
           {mandate.activation !== null && (
-            <ActivationInstructions activation={mandate.activation} />
+            <ActivationInstructions activation={mandate.activation} merchant={merchant} />
           )}
-          <CheckingNote lastCheckedAt={props.lastCheckedAt} checkFailed={props.checkFailed} />
+          <CheckingNote lastCheckedAt={props.lastCheckedAt} />
         </>
       );
       break;
@@ -131,7 +138,7 @@ export function StatusView(props: StatusViewProps) {
       body = (
         <>
           <p>{m.unknownBody}</p>
-          <CheckingNote lastCheckedAt={props.lastCheckedAt} checkFailed={props.checkFailed} />
+          <CheckingNote lastCheckedAt={props.lastCheckedAt} />
         </>
       );
       break;
@@ -157,7 +164,7 @@ export function StatusView(props: StatusViewProps) {
       body = (
         <>
           <p>{m.revocationRequestedBody}</p>
-          <CheckingNote lastCheckedAt={props.lastCheckedAt} checkFailed={props.checkFailed} />
+          <CheckingNote lastCheckedAt={props.lastCheckedAt} />
         </>
       );
       break;
@@ -179,6 +186,14 @@ export function StatusView(props: StatusViewProps) {
     <>
       <StepHeading>{statusTitle(mandate.status)}</StepHeading>
       {body}
+      {props.check.kind !== 'ok' && (
+        <CheckFailure
+          check={props.check}
+          retriesByItself={pollsStatus(mandate.status)}
+          sendingDisable={props.disable.kind === 'sending'}
+          onCheckNow={props.onCheckNow}
+        />
+      )}
       <section className="mandate" aria-label={m.mandateLabel}>
         <dl className="playback">
           <div className="playback__row">
@@ -285,35 +300,88 @@ function DisableConfirmation({
   );
 }
 
-function CheckingNote({
-  lastCheckedAt,
-  checkFailed,
-}: {
-  lastCheckedAt: number;
-  checkFailed: boolean;
-}) {
+function CheckingNote({ lastCheckedAt }: { lastCheckedAt: number }) {
   const m = en.setup.status;
   return (
     <div className="checking">
       <p>{m.keepChecking}</p>
       <p>{m.lastChecked(formatTime(lastCheckedAt))}</p>
-      {checkFailed && <p>{m.checkFailed}</p>}
     </div>
   );
 }
 
+/**
+ * A status check that failed (product.md, "Every page"): what happened, the request's reference
+ * with a copy button when the server answered, and "Check now".
+ */
+function CheckFailure({
+  check,
+  retriesByItself,
+  sendingDisable,
+  onCheckNow,
+}: {
+  check: Exclude<StatusCheck, { kind: 'ok' }>;
+  /** The page checks this status again on a timer anyway. */
+  retriesByItself: boolean;
+  sendingDisable: boolean;
+  onCheckNow: () => void;
+}) {
+  const m = en.setup.status;
+  const { failure } = check;
+  const requestId = failure.kind === 'network' ? null : failure.requestId;
+  return (
+    <div>
+      <Alert tone="warning">
+        <p>{failure.kind === 'network' ? m.checkFailedNetwork : m.checkFailed}</p>
+        {retriesByItself && <p>{m.checkRetrying}</p>}
+      </Alert>
+      {requestId !== null && <RequestId requestId={requestId} />}
+      <p>
+        <Button
+          variant="secondary"
+          busy={check.kind === 'retrying'}
+          busyLabel={m.checkBusy}
+          disabled={sendingDisable}
+          onClick={onCheckNow}
+        >
+          {m.checkNow}
+        </Button>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The bank's activation transfer (pending e-mandates). Once its deadline has passed (this
+ * device's clock) the page stops asking for it and says so: no destination account to copy.
+ */
 function ActivationInstructions({
   activation,
+  merchant,
 }: {
   activation: NonNullable<Mandate['activation']>;
+  merchant: string;
 }) {
   const m = en.setup.status;
   const amount = formatNaira(activation.amount);
+  const deadline = formatDateTime(activation.deadline);
   const titleId = useId();
+  const deadlinePassed = useDeadlinePassed(activation.deadline);
+  if (deadlinePassed) {
+    return (
+      <section className="activation" aria-labelledby={titleId}>
+        <h2 id={titleId}>{m.activationExpiredTitle}</h2>
+        <Alert tone="warning">
+          <p>{m.activationExpiredBody(deadline)}</p>
+          <p>{m.activationExpiredNext(merchant)}</p>
+        </Alert>
+      </section>
+    );
+  }
   return (
     <section className="activation" aria-labelledby={titleId}>
       <h2 id={titleId}>{m.activationTitle}</h2>
-      <p>{m.activationBody(amount, formatDateTime(activation.deadline))}</p>
+      <p>{m.activationBody(amount, deadline)}</p>
       <dl className="playback">
         <div className="playback__row">
           <dt>{m.activationAmount}</dt>
@@ -346,7 +414,7 @@ function ActivationInstructions({
         </div>
         <div className="playback__row">
           <dt>{m.activationDeadline}</dt>
-          <dd>{formatDateTime(activation.deadline)}</dd>
+          <dd>{deadline}</dd>
         </div>
       </dl>
     </section>

@@ -7,6 +7,10 @@
  *   `status` with `disable: sending`: one disable call.
  * - `status` with a status that can still change: checks again with back-off (3 s growing to
  *   30 s), at once when the tab comes back into view or focus, or the phone back online.
+ *   Verified or approved: no timer, but the same checks on coming back, since the merchant can
+ *   still turn debit off. "Check now" after a failed check: one check at once.
+ * - `status` with `disable: sending`: status checks in flight are cancelled and their answers
+ *   dropped before the call is sent, and none start until it is answered.
  * - `status` with `autoReturn: 'counting'`: a 5-second countdown, then `returnNow`;
  *   `leaving`: the redirect to the validated return URL. The automatic return happens once per
  *   mandate in a tab: a customer who comes back with the Back button stays on the page.
@@ -14,7 +18,7 @@
  * Each request starts once per state it belongs to (also under StrictMode's double effects) and
  * its answer goes back as an event; the reducer ignores answers that no longer fit.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CancelledError, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Bank } from '../../../contract/banks';
 import type { SetupState } from '../../../contract/direct-debit';
@@ -34,8 +38,9 @@ import {
 } from './api';
 import { classifyFailure } from './classify-failure';
 import {
-  finalStatuses,
   initialState,
+  pollsStatus,
+  rechecksOnReturn,
   returnUrlOf,
   transition,
   type FlowEvent,
@@ -64,6 +69,7 @@ export type ViewEvent = Extract<
       | 'disableRequested'
       | 'disableCancelled'
       | 'disableConfirmed'
+      | 'checkNow'
       | 'retry';
   }
 >;
@@ -98,9 +104,19 @@ function rememberReturnFor(mandateId: string): void {
   }
 }
 
-// Whether the server's answer may still change by itself, so the page should keep checking.
-function needsChecking(state: FlowState): boolean {
-  return state.kind === 'status' && !finalStatuses.includes(state.mandate.status);
+// While the disable call is in flight no check runs: its answer could predate the call.
+function checksPaused(state: FlowState): boolean {
+  return state.kind === 'status' && state.disable.kind === 'sending';
+}
+
+// Whether the server's answer may still change by itself, so the page checks on a timer.
+function needsPolling(state: FlowState): boolean {
+  return state.kind === 'status' && !checksPaused(state) && pollsStatus(state.mandate.status);
+}
+
+// Whether the page checks again when the customer comes back to the tab or gets back online.
+function needsRecheckOnReturn(state: FlowState): boolean {
+  return state.kind === 'status' && !checksPaused(state) && rechecksOnReturn(state.mandate.status);
 }
 
 /** The setup flow of the page at `/direct-debit/setup#token=…`. */
@@ -120,6 +136,8 @@ export function useSetupFlow(): SetupFlow {
   const { mutateAsync: resolveAccount } = resolveMutation;
   const { mutateAsync: submitSetup } = submitMutation;
   const { mutateAsync: disableSetup } = disableMutation;
+
+  const { cancelChecks } = useStatusChecks(state, dispatch, tokenValue);
 
   // The state object a request was started for: StrictMode runs effects twice, and a second
   // lookup or authorization must never be sent for the same step.
@@ -160,6 +178,8 @@ export function useSetupFlow(): SetupFlow {
         return;
       }
       startedFor.current = state;
+      // A status check sent before this call could answer after it with the old status.
+      cancelChecks();
       disableSetup().then(
         (setup) => {
           queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
@@ -170,7 +190,7 @@ export function useSetupFlow(): SetupFlow {
     } else if (state.kind === 'status') {
       startedFor.current = state;
     }
-  }, [state, queryClient, tokenValue, resolveAccount, submitSetup, disableSetup]);
+  }, [state, queryClient, tokenValue, resolveAccount, submitSetup, disableSetup, cancelChecks]);
 
   // A link the server refuses is of no use after a reload either.
   useEffect(() => {
@@ -181,8 +201,6 @@ export function useSetupFlow(): SetupFlow {
       forgetCapabilityToken('dd');
     }
   }, [state]);
-
-  useStatusChecks(state, dispatch, tokenValue);
 
   // Before paint, so a customer back from the merchant never sees the countdown flash.
   useLayoutEffect(() => {
@@ -230,14 +248,24 @@ export function useSetupFlow(): SetupFlow {
 }
 
 /**
- * Status checks while the mandate can still change: with back-off, skipped while the tab is
- * hidden, and at once when it becomes visible again or the phone comes back online.
+ * Status checks of the status view: with back-off while the mandate can still change (skipped
+ * while the tab is hidden); at once when the tab becomes visible or focused again or the phone
+ * comes back online, for those statuses and for verified or approved; and one at once when the
+ * customer presses "Check now". `cancelChecks` cancels the checks in flight and drops their
+ * answers (before the disable call).
  */
-function useStatusChecks(state: FlowState, dispatch: (event: FlowEvent) => void, token: string) {
+function useStatusChecks(
+  state: FlowState,
+  dispatch: (event: FlowEvent) => void,
+  token: string,
+): { cancelChecks: () => void } {
   const queryClient = useQueryClient();
-  const checking = needsChecking(state);
+  const polling = needsPolling(state);
+  const recheckOnReturn = needsRecheckOnReturn(state);
   const status = state.kind === 'status' ? state.mandate.status : null;
   const attempt = useRef(0);
+  // Answers of checks started before the last cancellation are dropped.
+  const generation = useRef(0);
 
   // A new status starts the back-off again. (Declared before the scheduling effect, so it runs
   // first.)
@@ -246,16 +274,28 @@ function useStatusChecks(state: FlowState, dispatch: (event: FlowEvent) => void,
   }, [status]);
 
   const check = useCallback(() => {
-    // One try per check: the next scheduled check is the retry.
+    const startedIn = generation.current;
+    // One try per check: the next scheduled check (or "Check now") is the retry.
     queryClient.query({ ...setupQueryOptions(token), retry: false }).then(
-      (setup: SetupState) => dispatch({ type: 'statusRefreshed', setup, at: Date.now() }),
-      (error: unknown) => dispatch({ type: 'statusCheckFailed', failure: classifyFailure(error) }),
+      (setup: SetupState) => {
+        if (generation.current !== startedIn) return;
+        dispatch({ type: 'statusRefreshed', setup, at: Date.now() });
+      },
+      (error: unknown) => {
+        if (generation.current !== startedIn || error instanceof CancelledError) return;
+        dispatch({ type: 'statusCheckFailed', failure: classifyFailure(error) });
+      },
     );
   }, [queryClient, token, dispatch]);
 
+  const cancelChecks = useCallback(() => {
+    generation.current += 1;
+    void queryClient.cancelQueries({ queryKey: setupQueryOptions(token).queryKey });
+  }, [queryClient, token]);
+
   // Every answer gives a new state object, which schedules the next check.
   useEffect(() => {
-    if (!checking) return;
+    if (!polling) return;
     const delay =
       statusCheckDelaysMs[Math.min(attempt.current, statusCheckDelaysMs.length - 1)] ?? 30_000;
     const id = window.setTimeout(() => {
@@ -264,10 +304,10 @@ function useStatusChecks(state: FlowState, dispatch: (event: FlowEvent) => void,
       check();
     }, delay);
     return () => window.clearTimeout(id);
-  }, [checking, state, check]);
+  }, [polling, state, check]);
 
   useEffect(() => {
-    if (!checking) return;
+    if (!recheckOnReturn) return;
     const onVisible = () => {
       if (document.visibilityState === 'visible') check();
     };
@@ -279,7 +319,18 @@ function useStatusChecks(state: FlowState, dispatch: (event: FlowEvent) => void,
       window.removeEventListener('focus', check);
       window.removeEventListener('online', check);
     };
-  }, [checking, check]);
+  }, [recheckOnReturn, check]);
+
+  // "Check now": one check per press (the state object it produced), also under StrictMode.
+  const checkedFor = useRef<FlowState | null>(null);
+  useEffect(() => {
+    if (state.kind !== 'status' || state.check.kind !== 'retrying') return;
+    if (checkedFor.current === state) return;
+    checkedFor.current = state;
+    check();
+  }, [state, check]);
+
+  return { cancelChecks };
 }
 
 /**
