@@ -59,6 +59,8 @@ export const errorCodes = {
   invoiceAlreadyPaid: 'INVOICE_ALREADY_PAID',
   debitInProgress: 'DEBIT_IN_PROGRESS',
   paymentNotPending: 'PAYMENT_NOT_PENDING',
+  /** A reserved account exists for the customer's e-mail with other details (name, phone). */
+  reservedAccountConflict: 'RESERVED_ACCOUNT_CONFLICT',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -226,7 +226,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
           merchantId: sandbox.credentials.merchantId,
           mode,
           scopes,
-          now: sandbox.clock.now(),
+          now: sandbox.clocks.clockFor(mode).now(),
         });
         console.log(JSON.stringify(issued, null, 2));
       } finally {

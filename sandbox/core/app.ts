@@ -4,13 +4,15 @@
  * `Response` over the embedded database. No Node HTTP here, so the same core serves the Node server,
  * tests, and the SPA's component tests through MSW (also under jsdom).
  *
- * A request goes: due work → route (contract/routes.ts; 404/405) → auth (secret key with mode and
- * scope, or capability token) → Idempotency-Key (idempotent routes) → body (JSON, ≤ 64 KB,
- * validated by the route's schema) → handler. Synchronous handlers run in one transaction with the
+ * A request goes: due work (each mode by its own clock) → route (contract/routes.ts; 404/405) →
+ * auth (secret key with mode and scope, or capability token) → the request's `now`, by the clock
+ * of the caller's mode (docs/decisions/0004-time-and-due-work.md) → Idempotency-Key (idempotent
+ * routes) → body (JSON, ≤ 64 KB, validated by the route's schema) → handler. Synchronous handlers run in one transaction with the
  * idempotency lookup and record. Every response carries `x-request-id`; errors have the documented
  * shape (service-api.md, "Errors").
  */
 import { checkoutTokenHeader } from '../../contract/checkout';
+import type { Mode } from '../../contract/common';
 import { directDebitTokenHeader } from '../../contract/direct-debit';
 import { defaultPaymentWindowSeconds } from '../../contract/virtual-accounts';
 import { errorCodes } from '../../contract/errors';
@@ -45,7 +47,13 @@ import {
   restoreTokens,
   type IssuedToken,
 } from './capability-tokens';
-import { createAdjustableClock, systemClock, type AdjustableClock, type Clock } from './clock';
+import {
+  createModeClocks,
+  systemClock,
+  type AdjustableClock,
+  type Clock,
+  type ModeClocks,
+} from './clock';
 import { randomId } from './crypto';
 import type {
   CheckoutLinkCaller,
@@ -67,6 +75,8 @@ import { loadLinkSecret } from './link-secret';
 import { readJsonBody, validateBody } from './request-body';
 import { matchRoute } from './router';
 
+const modes: readonly Mode[] = ['live', 'test'];
+
 /** Default delay before the bank approves a test mandate, in milliseconds (3 s). */
 export const defaultApprovalDelayMs = 3000;
 
@@ -76,7 +86,10 @@ export interface SandboxOptions {
   dataDir?: string;
   /** Origin the links point at, e.g. `http://127.0.0.1:4010`. */
   publicOrigin: string;
-  /** Base clock (default: the system clock); the sandbox runs it with a stored offset. */
+  /**
+   * Base clock (default: the system clock). Live mode reads it as it is; test mode reads it plus
+   * the stored offset of the test clock.
+   */
   clock?: Clock;
   /** Key of the capability tokens (≥ 16 characters); default: `<dataDir>/link-secret` or random. */
   linkSecret?: string;
@@ -97,13 +110,21 @@ export interface Sandbox {
    * `info.clientIp` is the peer address the server saw (payout IP whitelist); absent in-process.
    */
   handle(request: Request, info?: { clientIp?: string }): Promise<Response>;
-  /** Applies work that fell due by the sandbox clock (also done at the start of every request). */
+  /**
+   * Applies work that fell due, each mode by its own clock: live records by the base clock, test
+   * records by the test clock (also done at the start of every request).
+   */
   runDueWork(): void;
   /** Closes the database. Idempotent. */
   close(): void;
   db: Db;
-  /** The sandbox clock (adjustable, offset stored in the database). */
+  /**
+   * Test mode's clock (`clocks.test`: base clock + offset stored in the database), the one the
+   * test-clock controls move. Live mode never reads it.
+   */
   clock: AdjustableClock;
+  /** The clocks of both modes: `clocks.clockFor(mode).now()` is the time of `mode`. */
+  clocks: ModeClocks;
   /** The demo merchant's credentials (also in `<dataDir>/credentials.json`). */
   credentials: DemoCredentials;
   /** The normalized origin links point at (no trailing slash). */
@@ -153,10 +174,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   }
   const publicOrigin = origin.origin;
   const db = openDatabase({ dataDir: options.dataDir });
-  const clock = createAdjustableClock(db, options.clock ?? systemClock);
+  const clocks = createModeClocks(db, options.clock ?? systemClock);
   const services: SandboxServices = {
     db,
-    clock,
+    clocks,
     publicOrigin,
     linkSecret: loadLinkSecret({ dataDir: options.dataDir, explicit: options.linkSecret }),
     validators: {
@@ -169,7 +190,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const credentials = ensureDemoMerchant(db, {
     publicOrigin,
     dataDir: options.dataDir,
-    now: clock.now(),
+    now: clocks.live.now(),
   });
   const onUnexpectedError =
     options.onUnexpectedError ??
@@ -178,18 +199,21 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
   let closed = false;
 
+  /** The due work of both modes: every query is confined to `mode` and reads `mode`'s clock. */
   function runDueWork(): void {
-    const now = clock.now();
     atomically(db, () => {
-      settleDueMandates(db, now);
-      purgeExpiredIdempotencyKeys(db, now);
-      purgeOldLookups(db, now);
-      runCheckoutDueWork(db, {
-        now,
-        publicOrigin,
-        tokens: (linkId, version) => deriveCapabilityToken(services.linkSecret, linkId, version),
-        windowSeconds: services.paymentWindowSeconds,
-      });
+      for (const mode of modes) {
+        const now = clocks.clockFor(mode).now();
+        settleDueMandates(db, mode, now);
+        purgeExpiredIdempotencyKeys(db, mode, now);
+        purgeOldLookups(db, mode, now);
+        runCheckoutDueWork(db, mode, {
+          now,
+          publicOrigin,
+          tokens: (linkId, version) => deriveCapabilityToken(services.linkSecret, linkId, version),
+          windowSeconds: services.paymentWindowSeconds,
+        });
+      }
     });
   }
 
@@ -198,9 +222,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     requestId: string,
     path: string,
     clientIp: string | null,
+    seen: { mode: Mode | null },
   ): Promise<Response> {
     runDueWork();
-    const now = clock.now();
+    // One reading per mode: the link's expiry and the request's `now` use the same instant.
+    const nowOf: Record<Mode, Date> = {
+      test: clocks.clockFor('test').now(),
+      live: clocks.clockFor('live').now(),
+    };
     const match = matchRoute(request.method, path);
     const route: RouteDef = routes[match.name];
 
@@ -208,6 +237,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     let keyCaller: KeyCaller | null = null;
     if (route.auth === 'secretKey') {
       keyCaller = authenticateSecretKey(db, request.headers.get('authorization'));
+      seen.mode = keyCaller.mode;
       if (route.scope !== undefined && !keyCaller.scopes.includes(route.scope)) {
         throw new ApiError(
           403,
@@ -222,10 +252,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
       caller = keyCaller;
     } else if (route.auth === 'directDebitToken') {
-      caller = authenticateSetupToken(db, request.headers.get(directDebitTokenHeader), now);
+      caller = authenticateSetupToken(
+        db,
+        request.headers.get(directDebitTokenHeader),
+        (mode) => nowOf[mode],
+      );
     } else if (route.auth === 'checkoutToken') {
       caller = authenticateCheckoutToken(db, request.headers.get(checkoutTokenHeader));
     }
+    // Every route has a caller with a mode (contract/routes.ts); the request runs on its clock.
+    if (caller !== null) seen.mode = caller.mode;
+    const now = nowOf[seen.mode ?? 'live'];
 
     const handler = handlerFor(match.name);
 
@@ -302,16 +339,18 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   return {
     async handle(request: Request, info?: { clientIp?: string }): Promise<Response> {
       const requestId = randomId('req_');
+      const seen: { mode: Mode | null } = { mode: null };
       let path = '/';
       try {
         path = new URL(request.url).pathname;
         if (closed) throw new Error('The sandbox is closed');
-        return await serve(request, requestId, path, info?.clientIp ?? null);
+        return await serve(request, requestId, path, info?.clientIp ?? null, seen);
       } catch (error) {
         if (!(error instanceof ApiError)) onUnexpectedError(error, requestId);
         let timestamp: Date;
         try {
-          timestamp = clock.now();
+          // The caller's mode when it was known, else the base clock.
+          timestamp = clocks.clockFor(seen.mode ?? 'live').now();
         } catch {
           timestamp = new Date();
         }
@@ -325,7 +364,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       db.close();
     },
     db,
-    clock,
+    clock: clocks.test,
+    clocks,
     credentials,
     publicOrigin,
   };

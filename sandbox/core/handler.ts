@@ -13,7 +13,7 @@ import type { Mode } from '../../contract/common';
 import type { RouteName, RouteResponse, routes, Scope } from '../../contract/routes';
 import type { Db } from '../db/database';
 import type { BankAccountValidator } from '../features/direct-debit/account-validator';
-import type { AdjustableClock } from './clock';
+import type { ModeClocks } from './clock';
 
 type RouteOf<N extends RouteName> = (typeof routes)[N];
 
@@ -72,7 +72,11 @@ export type CallerOf<N extends RouteName> = RouteOf<N>['auth'] extends 'secretKe
 /** Everything the rules share, fixed when the sandbox is created. */
 export interface SandboxServices {
   db: Db;
-  clock: AdjustableClock;
+  /**
+   * The clocks of the two modes (docs/decisions/0004-time-and-due-work.md): read the time of mode
+   * M with `clocks.clockFor(M).now()`; live never sees the test clock's offset.
+   */
+  clocks: ModeClocks;
   /** Origin of links the sandbox hands out, e.g. `http://127.0.0.1:4010` (no trailing slash). */
   publicOrigin: string;
   /** Key of the capability tokens (docs/decisions/0003-capability-tokens.md). */
@@ -92,7 +96,10 @@ export interface HandlerContext<N extends RouteName> {
   body: BodyOf<N>;
   caller: CallerOf<N>;
   requestId: string;
-  /** The sandbox clock's instant when the request began. */
+  /**
+   * When the request began, by the clock of the caller's mode (`services.clocks.clockFor(mode)`):
+   * the secret key's mode, or the mode of the setup or checkout link.
+   */
   now: Date;
   /** The peer IP address the Node server saw (payout whitelist); null for in-process calls. */
   clientIp: string | null;

@@ -171,7 +171,10 @@ export function storeResponse(
   );
 }
 
-/** Drops keys whose retention ended by `now` (due work). */
-export function purgeExpiredIdempotencyKeys(db: Db, now: Date): void {
-  execute(db, 'DELETE FROM idempotency_keys WHERE expires_at <= ?', [now.toISOString()]);
+/** Drops `mode`'s keys whose retention ended by `now`, that mode's clock (due work). */
+export function purgeExpiredIdempotencyKeys(db: Db, mode: Mode, now: Date): void {
+  execute(db, 'DELETE FROM idempotency_keys WHERE mode = ? AND expires_at <= ?', [
+    mode,
+    now.toISOString(),
+  ]);
 }

@@ -45,7 +45,10 @@ export interface TestSandbox {
   sandbox: Sandbox;
   handle: (request: Request) => Promise<Response>;
   credentials: DemoCredentials;
-  /** Moves the base clock (the sandbox clock follows it). */
+  /**
+   * Moves the base clock: live mode's time, and test mode's too (the test clock runs at a stored
+   * offset from it). `POST /sandbox/v1/clock/advance` moves test mode only.
+   */
   clock: ReturnType<typeof createManualClock>;
   /** Calls `method path` on the sandbox (path relative to its origin). */
   api(method: string, path: string, options?: ApiCallOptions): Promise<ApiCallResult>;
@@ -188,7 +191,7 @@ export function createTestSandbox(
         merchantId: credentials.merchantId,
         mode,
         scopes,
-        now: sandbox.clock.now(),
+        now: sandbox.clocks.clockFor(mode).now(),
       }).secretKey,
     close: () => sandbox.close(),
   };

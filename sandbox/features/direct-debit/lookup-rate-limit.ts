@@ -6,6 +6,7 @@
  * (sliding). Only the instants are stored, never the bank or account looked up.
  */
 import { z } from 'zod';
+import type { Mode } from '../../../contract/common';
 import { errorCodes } from '../../../contract/errors';
 import { ApiError } from '../../core/api-error';
 import { execute, queryAll, type Db } from '../../db/database';
@@ -40,7 +41,15 @@ export function recordLookup(db: Db, linkId: string, now: Date): void {
   execute(db, 'INSERT INTO setup_lookups (link_id, at_ms) VALUES (?, ?)', [linkId, nowMs]);
 }
 
-/** Forgets lookups that no window can count any more. */
-export function purgeOldLookups(db: Db, now: Date): void {
-  execute(db, 'DELETE FROM setup_lookups WHERE at_ms <= ?', [now.getTime() - lookupWindowMs]);
+/**
+ * Forgets the lookups of `mode`'s setup links that no window can count any more, by `now` of that
+ * mode's clock (lookup instants are recorded by the link's mode clock).
+ */
+export function purgeOldLookups(db: Db, mode: Mode, now: Date): void {
+  execute(
+    db,
+    `DELETE FROM setup_lookups WHERE at_ms <= ?
+       AND link_id IN (SELECT id FROM setup_links WHERE mode = ?)`,
+    [now.getTime() - lookupWindowMs, mode],
+  );
 }

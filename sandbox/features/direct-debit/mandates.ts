@@ -247,16 +247,16 @@ const dueRowSchema = z.object({
 });
 
 /**
- * Applies every bank outcome due at `now`: pending → approved (or verified), and
- * revocation_requested → revoked. `updated_at` is the instant the outcome fell due, so the result
- * does not depend on when the sandbox got round to it.
+ * Applies every bank outcome of `mode`'s mandates due at `now` (that mode's clock): pending →
+ * approved (or verified), and revocation_requested → revoked. `updated_at` is the instant the
+ * outcome fell due, so the result does not depend on when the sandbox got round to it.
  */
-export function settleDueMandates(db: Db, now: Date): void {
+export function settleDueMandates(db: Db, mode: Mode, now: Date): void {
   const due = queryAll(
     db,
     `SELECT id, subscription_id, planned_status, settles_at FROM mandates
-     WHERE planned_status IS NOT NULL AND settles_at <= ?`,
-    [now.toISOString()],
+     WHERE mode = ? AND planned_status IS NOT NULL AND settles_at <= ?`,
+    [mode, now.toISOString()],
     dueRowSchema,
   );
   for (const row of due) {

@@ -107,12 +107,17 @@ export function setupUrl(publicOrigin: string, token: string): string {
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The setup link behind the `x-direct-debit-token` header value.
+ * The setup link behind the `x-direct-debit-token` header value. Its expiry is judged by
+ * `nowOf(link mode)`: the clock of the link's mode (docs/decisions/0004-time-and-due-work.md).
  * @throws ApiError 401 INVALID_SETUP_LINK when missing, malformed or unknown; 410
  *   SETUP_LINK_REVOKED when the merchant revoked it; 410 SETUP_LINK_EXPIRED when the link has
  *   expired (or was replaced after expiring).
  */
-export function authenticateSetupToken(db: Db, token: string | null, now: Date): SetupLinkCaller {
+export function authenticateSetupToken(
+  db: Db,
+  token: string | null,
+  nowOf: (mode: Mode) => Date,
+): SetupLinkCaller {
   if (token === null || !tokenPattern.test(token)) throw invalidSetupLink();
   const row = queryOne(
     db,
@@ -129,7 +134,7 @@ export function authenticateSetupToken(db: Db, token: string | null, now: Date):
       { code: errorCodes.setupLinkRevoked },
     );
   }
-  if (row.expires_at <= now.toISOString()) {
+  if (row.expires_at <= nowOf(row.mode).toISOString()) {
     throw new ApiError(410, 'This setup link has expired. Ask the merchant for a new link.', {
       code: errorCodes.setupLinkExpired,
     });

@@ -4,7 +4,9 @@
  * `POST /api/v1/virtual-accounts/reserved` and `/dynamic`. Creates are idempotent and run in the
  * core's idempotency transaction. Amounts arrive in naira and are stored as kobo.
  */
+import { errorCodes } from '../../../contract/errors';
 import { nairaToKobo } from '../../../contract/money';
+import { ApiError } from '../../core/api-error';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { queryOne } from '../../db/database';
 import { getHostedMerchant } from '../merchants/merchants';
@@ -13,6 +15,7 @@ import {
   createVirtualAccount,
   renderVirtualAccount,
   virtualAccountRowSchema,
+  type VirtualAccountRow,
 } from '../virtual-accounts/virtual-accounts';
 import { createPaymentRecord, findPayment, renderPayment } from './payments';
 
@@ -63,8 +66,32 @@ function getPayment(context: HandlerContext<'getPayment'>): HandlerResult<'getPa
 }
 
 /**
- * A reserved account for the customer (by e-mail, per merchant and mode): created (201) on the
- * first request, the same account (200) afterwards. Phone already normalized to E.164.
+ * The details of a reserved account request that differ from `existing` (API field names). Only
+ * details the request gives are compared; phone is compared in E.164 (already normalized).
+ */
+function differingDetails(
+  existing: VirtualAccountRow,
+  body: HandlerContext<'createReservedAccount'>['body'],
+): string[] {
+  const given: [string, string | undefined, string | null][] = [
+    ['preferredAccountName', body.preferredAccountName, existing.account_name],
+    ['customer.firstName', body.customer.firstName, existing.customer_first_name],
+    ['customer.lastName', body.customer.lastName, existing.customer_last_name],
+    ['customer.phone', body.customer.phone, existing.customer_phone],
+  ];
+  return given
+    .filter(([, requested, held]) => requested !== undefined && requested !== held)
+    .map(([field]) => field);
+}
+
+/**
+ * `POST /api/v1/virtual-accounts/reserved`: the customer's reserved account (one per customer
+ * e-mail, merchant and mode; "persistent and reusable for one customer", service-api.md, Virtual
+ * account). Created (201) on the first request; afterwards the same account (200) when every
+ * detail the request gives (preferredAccountName, customer firstName, lastName, phone) matches the
+ * account. Phone already normalized to E.164.
+ * @throws ApiError 409 RESERVED_ACCOUNT_CONFLICT when a detail differs: the account is never
+ *   renamed or re-assigned silently; the message names the account and the differing fields.
  */
 function createReservedAccount(
   context: HandlerContext<'createReservedAccount'>,
@@ -78,7 +105,17 @@ function createReservedAccount(
     [caller.merchantId, caller.mode, body.customer.email],
     virtualAccountRowSchema,
   );
-  if (existing !== null) return { status: 200, body: { data: renderVirtualAccount(existing) } };
+  if (existing !== null) {
+    const differing = differingDetails(existing, body);
+    if (differing.length > 0) {
+      throw new ApiError(
+        409,
+        `Reserved account ${existing.id} already exists for this customer e-mail with other details: ${differing.join(', ')}. Omit them, or send the account's own values, to get it back.`,
+        { code: errorCodes.reservedAccountConflict },
+      );
+    }
+    return { status: 200, body: { data: renderVirtualAccount(existing) } };
+  }
   const merchant = getHostedMerchant(db, caller.merchantId);
   const holder = [body.customer.firstName, body.customer.lastName]
     .filter((part) => part !== undefined && part !== '')

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { z } from 'zod';
 import { checkoutStateResponseSchema } from '../../../contract/checkout';
 import { errorBodySchema } from '../../../contract/errors';
 import { paymentResponseSchema } from '../../../contract/payments';
 import { clockResponseSchema } from '../../../contract/sandbox-controls';
 import { virtualAccountResponseSchema } from '../../../contract/virtual-accounts';
+import { atomically, queryAll } from '../../db/database';
 import { createTestSandbox, testOrigin } from '../../testing/test-sandbox';
 import {
   advance,
@@ -16,6 +18,7 @@ import {
   tokenOf,
   transfer,
 } from '../checkout/checkout-testing';
+import { closePayment, getPaymentRow } from './payments';
 
 async function getPayment(sandbox: ReturnType<typeof createTestSandbox>, id: string, key?: string) {
   const response = await sandbox.api('GET', `/api/v1/payments/${id}`, { key });
@@ -371,4 +374,102 @@ test('a payment window that ended while the sandbox was stopped is applied when 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a checkout window ended early reports the instant it ended, on the payment and its account', async () => {
+  const sandbox = createTestSandbox({ start: new Date('2026-05-01T10:00:00Z') });
+  const payment = await createTestPayment(sandbox);
+  expect(payment.expiresAt).toBe('2026-05-01T10:30:00.000Z');
+  await advance(sandbox, 5 * 60);
+  // The sandbox control ends the window at 10:05 instead of 10:30.
+  const ended = await sandbox.api(
+    'POST',
+    `/sandbox/v1/virtual-accounts/${payment.virtualAccount.id}/expire`,
+    { body: {} },
+  );
+  expect(ended.status).toBe(200);
+  const read = paymentResponseSchema.parse((await getPayment(sandbox, payment.id)).body).data;
+  expect(read).toMatchObject({
+    status: 'expired',
+    expiresAt: '2026-05-01T10:05:00.000Z',
+    virtualAccount: { status: 'EXPIRED', expiresAt: '2026-05-01T10:05:00.000Z' },
+  });
+  expect(eventsOf(sandbox, 'payment.failed')[0]?.data).toMatchObject({
+    expiresAt: '2026-05-01T10:05:00.000Z',
+  });
+  const page = checkoutStateResponseSchema.parse(
+    (await checkoutApi(sandbox, 'GET', `/checkout/${payment.id}`, tokenOf(payment.checkoutUrl)))
+      .body,
+  ).data;
+  expect(page).toMatchObject({ remainingSeconds: 0, expiresAt: '2026-05-01T10:05:00.000Z' });
+  sandbox.close();
+});
+
+test('a payment closed because its invoice was settled another way reports when it closed', async () => {
+  const sandbox = createTestSandbox({ start: new Date('2026-05-01T10:00:00Z') });
+  const payment = await createTestPayment(sandbox);
+  await advance(sandbox, 12 * 60);
+  // closePayment is what billing calls when an invoice is paid by other means (e.g. a debit).
+  const { db, clocks, publicOrigin } = sandbox.sandbox;
+  atomically(db, () =>
+    closePayment(db, getPaymentRow(db, payment.id), {
+      now: clocks.test.now(),
+      publicOrigin,
+      tokens: () => 'unused-token',
+    }),
+  );
+  const read = paymentResponseSchema.parse((await getPayment(sandbox, payment.id)).body).data;
+  expect(read).toMatchObject({
+    status: 'expired',
+    expiresAt: '2026-05-01T10:12:00.000Z',
+    virtualAccount: { status: 'EXPIRED', expiresAt: '2026-05-01T10:12:00.000Z' },
+  });
+  sandbox.close();
+});
+
+test('a reserved account comes back only for the same customer details; other details are a conflict', async () => {
+  const sandbox = createTestSandbox();
+  const reserve = (body: unknown) =>
+    sandbox.api('POST', '/api/v1/virtual-accounts/reserved', { body });
+  const first = await reserve({
+    customer: { email: 'bola@example.com', firstName: 'Bola', phone: '08031234567' },
+    preferredAccountName: 'Bola Wallet',
+  });
+  expect(first.status).toBe(201);
+  const account = virtualAccountResponseSchema.parse(first.body).data;
+
+  // The same details (phone in another local format) or only the e-mail: the same account.
+  for (const body of [
+    {
+      customer: { email: 'bola@example.com', firstName: 'Bola', phone: '+234 803 123 4567' },
+      preferredAccountName: 'Bola Wallet',
+    },
+    { customer: { email: 'bola@example.com' } },
+  ]) {
+    const again = await reserve(body);
+    expect(again.status).toBe(200);
+    expect(virtualAccountResponseSchema.parse(again.body).data).toEqual(account);
+  }
+
+  // Another name or phone would silently be ignored: refused instead, naming what differs.
+  const renamed = await reserve({
+    customer: { email: 'bola@example.com' },
+    preferredAccountName: 'Bola Savings',
+  });
+  expect(renamed.status).toBe(409);
+  const renamedError = errorBodySchema.parse(renamed.body);
+  expect(renamedError.code).toBe('RESERVED_ACCOUNT_CONFLICT');
+  expect(renamedError.message).toContain(account.id);
+  expect(renamedError.message).toContain('preferredAccountName');
+  const rephoned = await reserve({ customer: { email: 'bola@example.com', phone: '08099999999' } });
+  expect(rephoned.status).toBe(409);
+  expect(errorBodySchema.parse(rephoned.body).message).toContain('customer.phone');
+  const accounts = queryAll(
+    sandbox.sandbox.db,
+    "SELECT id FROM virtual_accounts WHERE type = 'RESERVED'",
+    [],
+    z.object({ id: z.string() }),
+  );
+  expect(accounts).toEqual([{ id: account.id }]);
+  sandbox.close();
 });

@@ -233,8 +233,9 @@ export function renderCheckoutState(db: Db, row: PaymentRow, now: Date): Checkou
 
 /**
  * Expires the pending payments of accounts whose window ended (from `runDueWork`, same
- * transaction) and records `payment.failed` for each. A partly paid payment keeps its
- * `amountReceived` (owed back to the payer).
+ * transaction) and records `payment.failed` for each. The payment's `expiresAt` becomes its
+ * account's (so a window ended early, {@link closePayment} or the sandbox's expire control, reports
+ * when it really ended). A partly paid payment keeps its `amountReceived` (owed back to the payer).
  */
 export function expirePaymentsOfAccounts(
   db: Db,
@@ -244,9 +245,12 @@ export function expirePaymentsOfAccounts(
   for (const account of accounts) {
     const payment = paymentOfAccount(db, account.id);
     if (payment === null || payment.status !== 'pending') continue;
-    execute(db, "UPDATE payments SET status = 'expired' WHERE id = ? AND status = 'pending'", [
-      payment.id,
-    ]);
+    execute(
+      db,
+      `UPDATE payments SET status = 'expired', expires_at = MIN(expires_at, COALESCE(?, expires_at))
+       WHERE id = ? AND status = 'pending'`,
+      [account.expires_at, payment.id],
+    );
     const expired = getPaymentRow(db, payment.id);
     recordEvent(db, {
       merchantId: expired.merchant_id,
@@ -269,8 +273,8 @@ export function paymentsOfInvoice(db: Db, invoiceId: string): PaymentRow[] {
 }
 
 /**
- * Ends a pending payment's window now: its account EXPIRED (no longer payable), the payment
- * `expired` with `payment.failed`. Used when an invoice's checkout is superseded by a new one or
+ * Ends a pending payment's window now (`context.now`): its account EXPIRED (no longer payable),
+ * account and payment `expiresAt` = now, the payment `expired` with `payment.failed`. Used when
  * the invoice was paid another way, so that one invoice never has two payable accounts.
  */
 export function closePayment(
@@ -281,9 +285,10 @@ export function closePayment(
   if (payment.status !== 'pending') return;
   const account = getVirtualAccountRow(db, payment.virtual_account_id);
   if (account.status !== 'ACTIVE') return;
+  const endedAt = context.now.toISOString();
   execute(db, "UPDATE virtual_accounts SET status = 'EXPIRED', expires_at = ? WHERE id = ?", [
-    context.now.toISOString(),
+    endedAt,
     account.id,
   ]);
-  expirePaymentsOfAccounts(db, [{ ...account, status: 'EXPIRED' }], context);
+  expirePaymentsOfAccounts(db, [{ ...account, status: 'EXPIRED', expires_at: endedAt }], context);
 }

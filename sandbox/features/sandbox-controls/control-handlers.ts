@@ -5,8 +5,9 @@
  * - `POST /sandbox/v1/virtual-accounts/:id/transfers` `{ amount, senderName? }`: an inbound bank
  *   transfer of `amount` naira (payments/transfers.ts says what it does).
  * - `POST /sandbox/v1/virtual-accounts/:id/expire` `{}`: ends a dynamic account's window now.
- * - `GET /sandbox/v1/clock`, `POST /sandbox/v1/clock/advance` `{ seconds }`: the test clock. It is
- *   one clock for the whole sandbox (both modes); advancing it applies every due rule at once.
+ * - `GET /sandbox/v1/clock`, `POST /sandbox/v1/clock/advance` `{ seconds }`: the test clock, test
+ *   mode's time only (live mode keeps the base clock; docs/decisions/0004-time-and-due-work.md);
+ *   advancing it applies every due rule of test mode at once.
  * - `POST /sandbox/v1/invoices/:invoiceId/debit/reconcile` `{ outcome }`: settles a debit whose
  *   result is unknown.
  */
@@ -15,6 +16,7 @@ import { nairaToKobo } from '../../../contract/money';
 import { ApiError } from '../../core/api-error';
 import { execute } from '../../db/database';
 import { expirePaymentsOfAccounts } from '../payments/payments';
+import type { AdjustableClock } from '../../core/clock';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { billingContextOf, getInvoiceRow, invoiceView } from '../subscriptions/invoices';
 import { reconcileDebit } from '../subscriptions/renewal-debits';
@@ -69,7 +71,11 @@ function expireVirtualAccount(
       context.now.toISOString(),
       account.id,
     ]);
-    expirePaymentsOfAccounts(db, expireDueAccounts(db, context.now), billingContextOf(context));
+    expirePaymentsOfAccounts(
+      db,
+      expireDueAccounts(db, caller.mode, context.now),
+      billingContextOf(context),
+    );
   }
   return {
     status: 200,
@@ -77,8 +83,9 @@ function expireVirtualAccount(
   };
 }
 
-function clockBody(context: { services: { clock: { now(): Date; offsetMs(): number } } }) {
-  const { clock } = context.services;
+/** `{ data: { now, offsetSeconds } }` of the test clock. */
+function clockBody(context: { services: { clocks: { test: AdjustableClock } } }) {
+  const clock = context.services.clocks.test;
   return {
     data: {
       now: clock.now().toISOString(),
@@ -92,11 +99,12 @@ function getClock(context: HandlerContext<'getClock'>): HandlerResult<'getClock'
 }
 
 /**
- * Moves the clock forward. The due work of the new instant (expiries, activations, debits,
- * lapses) is applied at the start of the next request (and by the server's ticker).
+ * Moves the test clock forward (test mode only; live records keep the base clock). The due work
+ * of the new instant (expiries, activations, debits, lapses) is applied at the start of the next
+ * request (and by the server's ticker).
  */
 function advanceClock(context: HandlerContext<'advanceClock'>): HandlerResult<'advanceClock'> {
-  context.services.clock.advanceBy(context.body.seconds * 1000);
+  context.services.clocks.test.advanceBy(context.body.seconds * 1000);
   return { status: 200, body: clockBody(context) };
 }
 

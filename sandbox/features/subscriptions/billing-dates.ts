@@ -54,6 +54,21 @@ export function nextPeriodStart(start: string, interval: Interval): string {
 }
 
 /**
+ * The first period of the billing cycle through `start` (the period that starts on `start`, then
+ * each next one) that is not over on `date` (`YYYY-MM-DD`, Lagos): its last day is `date` or
+ * later. That is `start`'s own period whenever it has not ended, even if it has not begun.
+ */
+export function firstPeriodNotOver(
+  start: string,
+  interval: Interval,
+  date: string,
+): { start: string; end: string; nextBillingDate: string } {
+  let period = billingPeriod(start, interval);
+  while (period.end < date) period = billingPeriod(period.nextBillingDate, interval);
+  return period;
+}
+
+/**
  * The billing period that starts on `start`: `end` is its last day (inclusive) and
  * `nextBillingDate` the first day of the next period, when the renewal invoice falls due.
  */

@@ -1,5 +1,9 @@
 import { expect, test } from 'vitest';
-import { invoiceStateResponseSchema, invoicePayResponseSchema } from '../../../contract/checkout';
+import {
+  checkoutStateResponseSchema,
+  invoicePayResponseSchema,
+  invoiceStateResponseSchema,
+} from '../../../contract/checkout';
 import { errorBodySchema } from '../../../contract/errors';
 import { paymentResponseSchema } from '../../../contract/payments';
 import {
@@ -168,35 +172,79 @@ test('an Idempotency-Key is reused only with the same invoice and the same body'
   sandbox.close();
 });
 
-test('a callback-less invoice binds one callbackUrl once; another URL is a conflict', async () => {
+test('a callback-less invoice binds one callbackUrl once to the delivered checkout; another URL is a conflict', async () => {
   const sandbox = createTestSandbox();
   const subscription = await createTestSubscription(sandbox);
   expect(subscription.invoice.callbackUrl).toBeNull();
-  const bound = await invoicePayment(sandbox, subscription.invoice.id, { callbackUrl });
-  expect(bound.status).toBe(201);
-  const invoice = invoiceResponseSchema.parse(bound.body).data;
-  expect(invoice.callbackUrl).toBe(callbackUrl);
-  // The checkout opened after binding returns to the bound URL.
-  const payment = paymentResponseSchema.parse(
-    await ok(sandbox.api('GET', `/api/v1/payments/${paymentIdOf(invoice.authorizationUrl)}`)),
-  ).data;
-  expect(payment.callbackUrl).toBe(callbackUrl);
-  // The earlier checkout (without a return URL) is closed: one payable account per invoice.
-  const earlier = paymentResponseSchema.parse(
+  // The customer has the delivered checkout open and has started the transfer.
+  const delivered = paymentResponseSchema.parse(
     await ok(
       sandbox.api('GET', `/api/v1/payments/${paymentIdOf(subscription.invoice.authorizationUrl)}`),
     ),
   ).data;
-  expect(earlier.status).toBe('expired');
-  expect((await transfer(sandbox, earlier.virtualAccount.id, 15000)).status).toBe(409);
+  expect(delivered.callbackUrl).toBeNull();
+
+  const bound = await invoicePayment(sandbox, subscription.invoice.id, { callbackUrl });
+  expect(bound.status).toBe(200);
+  const invoice = invoiceResponseSchema.parse(bound.body).data;
+  expect(invoice.callbackUrl).toBe(callbackUrl);
+  // The same checkout as the delivered subscription.created event, now returning to the URL.
+  expect(invoice.authorizationUrl).toBe(subscription.invoice.authorizationUrl);
+  const payment = paymentResponseSchema.parse(
+    await ok(sandbox.api('GET', `/api/v1/payments/${delivered.id}`)),
+  ).data;
+  expect(payment).toMatchObject({
+    status: 'pending',
+    callbackUrl,
+    expiresAt: delivered.expiresAt,
+    virtualAccount: { id: delivered.virtualAccount.id, status: 'ACTIVE' },
+  });
+  const page = checkoutStateResponseSchema.parse(
+    await ok(
+      checkoutApi(
+        sandbox,
+        'GET',
+        `/checkout/${delivered.id}`,
+        tokenOf(subscription.invoice.authorizationUrl ?? ''),
+      ),
+    ),
+  ).data;
+  expect(page.returnUrl).toBe(callbackUrl);
+  expect(eventsOf(sandbox, 'payment.failed')).toHaveLength(0);
+  expect(eventsOf(sandbox, 'subscription.created')[0]?.data).toEqual(subscription);
 
   const again = await invoicePayment(sandbox, subscription.invoice.id, { callbackUrl });
   expect(again.status).toBe(200);
+  expect(invoiceResponseSchema.parse(again.body).data.authorizationUrl).toBe(
+    subscription.invoice.authorizationUrl,
+  );
   const other = await invoicePayment(sandbox, subscription.invoice.id, {
     callbackUrl: 'https://merchant.example/elsewhere',
   });
   expect(other.status).toBe(409);
   expect(errorBodySchema.parse(other.body).code).toBe('CONFLICT');
+
+  // The payer's transfer to the account they were shown pays the invoice.
+  await ok(transfer(sandbox, delivered.virtualAccount.id, delivered.amount));
+  const paid = invoiceResponseSchema.parse(
+    await ok(sandbox.api('GET', `/api/v1/subscriptions/invoices/${subscription.invoice.id}`)),
+  ).data;
+  expect(paid.status).toBe('paid');
+  sandbox.close();
+});
+
+test('a callbackUrl given after the checkout window ended goes to the new checkout', async () => {
+  const sandbox = createTestSandbox();
+  const subscription = await createTestSubscription(sandbox);
+  await advance(sandbox, 31 * 60);
+  const created = await invoicePayment(sandbox, subscription.invoice.id, { callbackUrl });
+  expect(created.status).toBe(201);
+  const invoice = invoiceResponseSchema.parse(created.body).data;
+  expect(invoice.authorizationUrl).not.toBe(subscription.invoice.authorizationUrl);
+  const payment = paymentResponseSchema.parse(
+    await ok(sandbox.api('GET', `/api/v1/payments/${paymentIdOf(invoice.authorizationUrl)}`)),
+  ).data;
+  expect(payment).toMatchObject({ status: 'pending', callbackUrl });
   sandbox.close();
 });
 

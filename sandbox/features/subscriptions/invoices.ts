@@ -9,10 +9,17 @@
  *   {@link markInvoicePaid} records `subscription.payment.success`, activates the subscription
  *   (initial invoice, once its start date has arrived) or renews it (`subscription.renewed`), and
  *   prepares the next renewal invoice.
+ * - Late payment: the subscription never enters a period that is already over. Activation and a
+ *   paid renewal move it to the first period of its billing cycle that is not over on the day it
+ *   became entitled (payment day, or the start date when paid before it), so the next renewal
+ *   invoice always falls due after that day. The paid invoice keeps the period it was issued for.
+ * - Due work (`runDueWork`) runs per mode: each function below that takes a `mode` touches only
+ *   that mode's records, with `context.now` read from that mode's clock.
  *
  * Amounts: kobo in the database, naira in the API. Dates are Africa/Lagos `YYYY-MM-DD`.
  */
 import { z } from 'zod';
+import type { Mode } from '../../../contract/common';
 import type { Invoice } from '../../../contract/subscriptions';
 import { hashCapabilityToken } from '../../core/capability-tokens';
 import { randomId } from '../../core/crypto';
@@ -27,7 +34,7 @@ import {
 } from '../payments/payments';
 import { getVirtualAccountRow } from '../virtual-accounts/virtual-accounts';
 import { recordEvent } from '../webhooks/events';
-import { addDays, billingPeriod, lagosDate } from './billing-dates';
+import { addDays, billingPeriod, firstPeriodNotOver, lagosDate } from './billing-dates';
 import {
   invoiceRowSchema,
   planOfSubscription,
@@ -40,6 +47,7 @@ import {
 
 /** What billing rules need besides the database: the clock's now, link origin and tokens. */
 export interface BillingContext {
+  /** Now by the clock of the records' mode (request: the caller's mode; due work: its mode). */
   now: Date;
   publicOrigin: string;
   tokens: LinkTokens;
@@ -47,7 +55,10 @@ export interface BillingContext {
   windowSeconds: number;
 }
 
-/** Days after its due date an unpaid renewal invoice ends its subscription (docs/decisions/0010). */
+/**
+ * Days an unpaid renewal invoice is given before it ends its subscription (docs/decisions/0010),
+ * counted from the later of its due date and the day it was created (Lagos).
+ */
 export const renewalGraceDays = 7;
 
 /** The invoice `id` whatever its owner. @throws Error when missing (a bug). */
@@ -172,14 +183,15 @@ export function createInvoiceRecord(
 /**
  * Creates a checkout payment for a pending invoice: amount of the invoice, the subscription's
  * customer, the invoice's callbackUrl, metadata `{ invoiceId, subscriptionId, description }`.
- * An open earlier payment of the invoice is closed first (its account stops being payable).
+ * Callers create one only when none is open ({@link ensureInvoicePayment}): a delivered checkout
+ * is never replaced while payable. As a safeguard, an open one would be closed first, so that an
+ * invoice never has two payable accounts.
  */
 export function createInvoicePaymentRecord(
   db: Db,
   invoice: InvoiceRow,
   context: BillingContext,
 ): PaymentRow {
-  // One payable account per invoice: an open older checkout is closed first.
   const previous = openPaymentOfInvoice(db, invoice.id);
   if (previous !== null) closePayment(db, previous, context);
   const subscription = getSubscriptionRow(db, invoice.subscription_id);
@@ -210,7 +222,10 @@ export function createInvoicePaymentRecord(
   );
 }
 
-/** The open payment of the invoice, or a new one. `created` says which. */
+/**
+ * The open payment of the invoice as it is, or a new one when none is open (first checkout, or
+ * the last one's window ended). `created` says which.
+ */
 export function ensureInvoicePayment(
   db: Db,
   invoice: InvoiceRow,
@@ -221,7 +236,10 @@ export function ensureInvoicePayment(
   return { payment: createInvoicePaymentRecord(db, invoice, context), created: true };
 }
 
-/** Prepares the renewal invoice of the period after the subscription's current one. */
+/**
+ * Prepares the renewal invoice of the period that starts on the subscription's
+ * `next_billing_date` (pending, due that day, amount of the plan, the subscription's callbackUrl).
+ */
 export function prepareRenewalInvoice(
   db: Db,
   subscription: SubscriptionRow,
@@ -244,18 +262,53 @@ export function prepareRenewalInvoice(
   );
 }
 
-/** Moves a pending_activation subscription to active and prepares its first renewal invoice. */
-function activate(db: Db, subscription: SubscriptionRow, context: BillingContext): void {
-  execute(db, "UPDATE subscriptions SET status = 'active' WHERE id = ?", [subscription.id]);
-  prepareRenewalInvoice(db, getSubscriptionRow(db, subscription.id), context);
+/**
+ * Moves the subscription into the first period of its billing cycle (through `from`) that is not
+ * over on `entitledOn`, makes it active, and prepares the renewal invoice of the period after.
+ */
+function enterPeriod(
+  db: Db,
+  subscription: SubscriptionRow,
+  from: string,
+  entitledOn: string,
+  context: BillingContext,
+): SubscriptionRow {
+  const plan = planOfSubscription(db, subscription);
+  const period = firstPeriodNotOver(from, plan.interval, entitledOn);
+  execute(
+    db,
+    `UPDATE subscriptions SET status = 'active', current_period_start = ?, current_period_end = ?,
+       next_billing_date = ? WHERE id = ?`,
+    [period.start, period.end, period.nextBillingDate, subscription.id],
+  );
+  const entered = getSubscriptionRow(db, subscription.id);
+  prepareRenewalInvoice(db, entered, context);
+  return entered;
 }
 
 /**
- * Marks a pending invoice paid (by `paidAt`) and applies what follows, all in the caller's
+ * Activates a pending_activation subscription whose initial invoice `initial` is paid: it is
+ * entitled from the later of its start date and the payment day (Lagos), and enters the first
+ * period not over on that day (its first period when paid in time).
+ */
+function activate(
+  db: Db,
+  subscription: SubscriptionRow,
+  initial: InvoiceRow,
+  context: BillingContext,
+): void {
+  const paidOn = lagosDate(initial.paid_at === null ? context.now : new Date(initial.paid_at));
+  const entitledOn = paidOn > subscription.start_date ? paidOn : subscription.start_date;
+  enterPeriod(db, subscription, subscription.current_period_start, entitledOn, context);
+}
+
+/**
+ * Marks a pending invoice paid (at `context.now`) and applies what follows, all in the caller's
  * transaction: `subscription.payment.success` (data: the invoice); initial invoice → activation
  * when the start date has arrived (else {@link activateDueSubscriptions} does it on that day);
- * renewal → the subscription enters the invoice's period, `subscription.renewed`, and the next
- * renewal invoice is prepared. A paid invoice is left alone.
+ * renewal → the subscription (active again if it had expired) enters the invoice's period, or,
+ * when that period is already over, the first later period not over today; then
+ * `subscription.renewed` and the next renewal invoice. A paid invoice is left alone.
  */
 export function markInvoicePaid(db: Db, invoiceId: string, context: BillingContext): void {
   const changed = execute(
@@ -281,19 +334,19 @@ export function markInvoicePaid(db: Db, invoiceId: string, context: BillingConte
       subscription.status === 'pending_activation' &&
       subscription.start_date <= lagosDate(context.now)
     ) {
-      activate(db, subscription, context);
+      activate(db, subscription, invoice, context);
     }
     return;
   }
-  const plan = planOfSubscription(db, subscription);
-  const next = billingPeriod(invoice.period_start, plan.interval);
-  execute(
+  // Also prepares the next renewal invoice (which records no event of its own); the event shows
+  // the subscription in its new period with the invoice just paid.
+  const renewed = enterPeriod(
     db,
-    `UPDATE subscriptions SET status = 'active', current_period_start = ?, current_period_end = ?,
-       next_billing_date = ? WHERE id = ?`,
-    [invoice.period_start, invoice.period_end, next.nextBillingDate, subscription.id],
+    subscription,
+    invoice.period_start,
+    lagosDate(context.now),
+    context,
   );
-  const renewed = getSubscriptionRow(db, subscription.id);
   recordEvent(db, {
     merchantId: renewed.merchant_id,
     mode: renewed.mode,
@@ -301,41 +354,43 @@ export function markInvoicePaid(db: Db, invoiceId: string, context: BillingConte
     data: renderSubscription(renewed, invoiceView(db, invoice, context)),
     now: context.now,
   });
-  prepareRenewalInvoice(db, renewed, context);
 }
 
 /**
- * Due work: activates pending_activation subscriptions whose initial invoice is paid and whose
- * start date (Lagos) has arrived.
+ * Due work of `mode`: activates pending_activation subscriptions whose initial invoice is paid and
+ * whose start date (Lagos, by `mode`'s clock) has arrived.
  */
-export function activateDueSubscriptions(db: Db, context: BillingContext): void {
+export function activateDueSubscriptions(db: Db, mode: Mode, context: BillingContext): void {
   const due = queryAll(
     db,
-    `SELECT s.* FROM subscriptions s
-     WHERE s.status = 'pending_activation' AND s.start_date <= ?
-       AND EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.kind = 'initial'
-                   AND i.status = 'paid')`,
-    [lagosDate(context.now)],
-    subscriptionRowSchema,
+    `SELECT i.* FROM subscriptions s JOIN invoices i ON i.subscription_id = s.id
+     WHERE s.mode = ? AND s.status = 'pending_activation' AND s.start_date <= ?
+       AND i.kind = 'initial' AND i.status = 'paid'`,
+    [mode, lagosDate(context.now)],
+    invoiceRowSchema,
   );
-  for (const subscription of due) activate(db, subscription, context);
+  for (const initial of due) {
+    activate(db, getSubscriptionRow(db, initial.subscription_id), initial, context);
+  }
 }
 
 /**
- * Due work: ends active subscriptions whose renewal invoice is still unpaid
- * {@link renewalGraceDays} days after its due date, unless a mandate debit of it is still
- * submitted or unknown; records `subscription.expired` (data: the subscription with that invoice).
+ * Due work of `mode`: ends active subscriptions whose renewal invoice is still unpaid
+ * {@link renewalGraceDays} days after the later of its due date and the day it was created (Lagos,
+ * by `mode`'s clock), unless a mandate debit of it is still submitted or unknown; records
+ * `subscription.expired` (data: the subscription with that invoice).
  */
-export function expireLapsedSubscriptions(db: Db, context: BillingContext): void {
+export function expireLapsedSubscriptions(db: Db, mode: Mode, context: BillingContext): void {
   const cutoff = addDays(lagosDate(context.now), -renewalGraceDays);
+  // Lagos is UTC+1 all year: the Lagos day of `created_at` (ISO 8601 UTC).
   const lapsed = queryAll(
     db,
     `SELECT i.* FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
-     WHERE s.status = 'active' AND i.kind = 'renewal' AND i.status = 'pending'
-       AND i.due_date <= ?
+     WHERE i.mode = ? AND s.status = 'active' AND i.kind = 'renewal' AND i.status = 'pending'
+       AND MAX(i.due_date, date(i.created_at, '+1 hour')) <= ?
        AND NOT EXISTS (SELECT 1 FROM invoice_debits d WHERE d.invoice_id = i.id
                        AND d.status IN ('submitted', 'unknown'))`,
-    [cutoff],
+    [mode, cutoff],
     invoiceRowSchema,
   );
   for (const invoice of lapsed) {

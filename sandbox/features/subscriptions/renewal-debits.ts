@@ -14,6 +14,7 @@
  * invoice amount's kobo: ₦x.51 fails (insufficient funds), ₦x.52 is unknown, anything else succeeds.
  */
 import { z } from 'zod';
+import type { Mode } from '../../../contract/common';
 import { bankApprovedStatuses } from '../../../contract/direct-debit';
 import { errorCodes } from '../../../contract/errors';
 import { koboToNaira } from '../../../contract/money';
@@ -82,16 +83,19 @@ function plannedOutcome(amountKobo: number): { status: DebitStatus; reason: stri
   return { status: 'succeeded', reason: null };
 }
 
-/** Due work: submits one debit for every eligible renewal invoice that fell due. */
-export function submitDueDebits(db: Db, context: BillingContext): void {
+/**
+ * Due work of `mode`: submits one debit for every eligible renewal invoice of that mode that fell
+ * due (Lagos date by `mode`'s clock).
+ */
+export function submitDueDebits(db: Db, mode: Mode, context: BillingContext): void {
   const due = queryAll(
     db,
     `SELECT i.* FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
-     WHERE i.kind = 'renewal' AND i.status = 'pending' AND i.due_date <= ?
+     WHERE i.mode = ? AND i.kind = 'renewal' AND i.status = 'pending' AND i.due_date <= ?
        AND s.status = 'active' AND s.automatic_debit_enabled = 1
        AND NOT EXISTS (SELECT 1 FROM invoice_debits d WHERE d.invoice_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.invoice_id = i.id)`,
-    [lagosDate(context.now)],
+    [mode, lagosDate(context.now)],
     invoiceRowSchema,
   );
   const now = context.now.toISOString();
@@ -180,12 +184,13 @@ function applyOutcome(
   }
 }
 
-/** Due work: settles submitted debits whose outcome fell due. */
-export function settleDueDebits(db: Db, context: BillingContext): void {
+/** Due work of `mode`: settles its submitted debits whose outcome fell due by `mode`'s clock. */
+export function settleDueDebits(db: Db, mode: Mode, context: BillingContext): void {
   const due = queryAll(
     db,
-    `SELECT * FROM invoice_debits WHERE planned_status IS NOT NULL AND settles_at <= ?`,
-    [context.now.toISOString()],
+    `SELECT d.* FROM invoice_debits d JOIN invoices i ON i.id = d.invoice_id
+     WHERE i.mode = ? AND d.planned_status IS NOT NULL AND d.settles_at <= ?`,
+    [mode, context.now.toISOString()],
     debitRowSchema,
   );
   for (const debit of due) {

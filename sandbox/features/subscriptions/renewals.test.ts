@@ -290,3 +290,129 @@ test('a live-mode subscription is not touched by test-mode controls', async () =
   expect(withLiveKey.status).toBe(403);
   sandbox.close();
 });
+
+test('an initial invoice paid late starts the current period: nothing expires or is debited at once', async () => {
+  const sandbox = createTestSandbox({ start });
+  const subscription = await createTestSubscription(sandbox, { callbackUrl });
+  await ok(sandbox.api('PUT', '/sandbox/v1/direct-debit/config', { body: { enabled: true } }));
+  const link = setupLinkResponseSchema.parse(
+    await ok(
+      sandbox.api('POST', `/api/v1/subscriptions/${subscription.id}/direct-debit`, { body: {} }),
+    ),
+  ).data;
+  await ok(
+    sandbox.setupApi('POST', '/direct-debit/setup', tokenOf(link.setupUrl), {
+      bankId: testAccountBankId,
+      bankAccountNumber: '0000000025', // verified at once
+      consent: true,
+    }),
+  );
+
+  // The customer pays the first invoice (period 2026-05-01..31) only on 2026-06-10.
+  await advance(sandbox, 40 * day);
+  const reopened = invoiceResponseSchema.parse(
+    await ok(
+      sandbox.api('POST', `/api/v1/subscriptions/invoices/${subscription.invoice.id}/payment`, {
+        body: { callbackUrl },
+      }),
+    ),
+  ).data;
+  await payByTransfer(sandbox, reopened.authorizationUrl);
+  await advance(sandbox, 61); // a debit, had one been submitted, would have settled by now
+
+  const active = await readSubscription(sandbox, subscription.id);
+  expect(active).toMatchObject({
+    status: 'active',
+    currentPeriodStart: '2026-06-01',
+    currentPeriodEnd: '2026-06-30',
+    nextBillingDate: '2026-07-01',
+  });
+  expect(active.invoice).toMatchObject({
+    kind: 'renewal',
+    status: 'pending',
+    periodStart: '2026-07-01',
+    dueDate: '2026-07-01',
+  });
+  // The paid invoice keeps the period it was issued for.
+  expect(await readInvoice(sandbox, subscription.invoice.id)).toMatchObject({
+    status: 'paid',
+    periodStart: '2026-05-01',
+  });
+  expect(eventsOf(sandbox, 'subscription.expired')).toHaveLength(0);
+  expect(
+    eventsOf(sandbox, 'transaction.created').filter((event) => event.data.type === 'debit'),
+  ).toHaveLength(0);
+
+  // The next renewal is debited on its own due date.
+  await advance(sandbox, 21 * day); // 2026-07-01
+  await advance(sandbox, 61);
+  expect((await readInvoice(sandbox, active.invoice.id)).status).toBe('paid');
+  expect(await readSubscription(sandbox, subscription.id)).toMatchObject({
+    status: 'active',
+    currentPeriodStart: '2026-07-01',
+    nextBillingDate: '2026-08-01',
+  });
+  sandbox.close();
+});
+
+test('a renewal paid after the subscription expired renews it into the period under way', async () => {
+  const sandbox = createTestSandbox({ start });
+  const { subscription, renewal } = await activeSubscription(sandbox, { mandate: false });
+  await advance(sandbox, 38 * day); // 2026-06-08: expired
+  expect((await readSubscription(sandbox, subscription.id)).status).toBe('expired');
+
+  // 2026-07-15: the customer pays the June invoice after all.
+  await advance(sandbox, 37 * day);
+  const reopened = invoiceResponseSchema.parse(
+    await ok(
+      sandbox.api('POST', `/api/v1/subscriptions/invoices/${renewal.id}/payment`, {
+        body: { callbackUrl },
+      }),
+    ),
+  ).data;
+  await payByTransfer(sandbox, reopened.authorizationUrl);
+  await advance(sandbox, 61);
+
+  const renewed = await readSubscription(sandbox, subscription.id);
+  expect(renewed).toMatchObject({
+    status: 'active',
+    currentPeriodStart: '2026-07-01',
+    currentPeriodEnd: '2026-07-31',
+    nextBillingDate: '2026-08-01',
+    invoice: { kind: 'renewal', status: 'pending', dueDate: '2026-08-01' },
+  });
+  const events = eventsOf(sandbox, 'subscription.renewed');
+  expect(events).toHaveLength(1);
+  expect(events[0]?.data).toMatchObject({
+    status: 'active',
+    currentPeriodStart: '2026-07-01',
+    invoice: { id: renewal.id, status: 'paid' },
+  });
+  expect(eventsOf(sandbox, 'subscription.expired')).toHaveLength(1);
+  sandbox.close();
+});
+
+test('a renewal invoice prepared late gets its full grace from the day it was prepared', async () => {
+  const sandbox = createTestSandbox({ start });
+  // Paid on 2026-05-01 for a start on 2026-05-10: first period 2026-05-10..06-09.
+  const subscription = await createTestSubscription(sandbox, {
+    callbackUrl,
+    startDate: '2026-05-10',
+  });
+  await payByTransfer(sandbox, subscription.invoice.authorizationUrl);
+  // The sandbox is next asked on 2026-06-15: activation and the renewal due 2026-06-10 both
+  // happen now.
+  await advance(sandbox, 45 * day);
+  const active = await readSubscription(sandbox, subscription.id);
+  expect(active).toMatchObject({
+    status: 'active',
+    currentPeriodStart: '2026-05-10',
+    nextBillingDate: '2026-06-10',
+    invoice: { kind: 'renewal', status: 'pending', dueDate: '2026-06-10' },
+  });
+  await advance(sandbox, 6 * day); // 2026-06-21
+  expect((await readSubscription(sandbox, subscription.id)).status).toBe('active');
+  await advance(sandbox, 1 * day); // 2026-06-22: 7 days after it was prepared
+  expect((await readSubscription(sandbox, subscription.id)).status).toBe('expired');
+  sandbox.close();
+});

@@ -16,9 +16,9 @@ import {
   billingContextOf,
   createInvoicePaymentRecord,
   createInvoiceRecord,
+  ensureInvoicePayment,
   getInvoiceRow,
   invoiceView,
-  openPaymentOfInvoice,
 } from './invoices';
 import {
   findPlan,
@@ -138,11 +138,18 @@ function createSubscription(
 }
 
 /**
- * `POST /api/v1/subscriptions/invoices/:invoiceId/payment` `{ callbackUrl }`: recovers the
- * invoice's open checkout payment or creates one (201 created, 200 recovered), and answers the
- * invoice with `checkoutUrl` and `authorizationUrl`. A callback-less invoice binds `callbackUrl`
- * once; afterwards only the same URL is accepted. A paid invoice is answered as it is (200).
- * The Idempotency-Key is scoped by the core to this invoice and this body.
+ * `POST /api/v1/subscriptions/invoices/:invoiceId/payment` `{ callbackUrl }` (service-api.md,
+ * Subscriptions endpoints): recovers the invoice's current checkout details and answers the
+ * invoice with `checkoutUrl` and `authorizationUrl`.
+ *
+ * - An open checkout payment (pending, account payable) is recovered as it is (200): the same
+ *   `authorizationUrl` and account as the delivered `subscription.created` event, so a payer
+ *   mid-transfer is never bounced. A new payment is created (201) only when none is open (the last
+ *   one's window ended).
+ * - A callback-less invoice binds `callbackUrl` once, and so does its open payment when it has
+ *   none (the payer's browser then returns there); afterwards only the same URL is accepted.
+ * - A paid invoice is answered as it is (200). The Idempotency-Key is scoped by the core to this
+ *   invoice and this body.
  * @throws ApiError 404 unknown invoice (this merchant and mode); 409 CONFLICT another callbackUrl
  *   is already bound; 409 DEBIT_IN_PROGRESS while a mandate debit is submitted or unknown.
  */
@@ -175,10 +182,14 @@ function createInvoicePayment(
     ]);
   }
   const invoice = getInvoiceRow(db, found.id);
-  const open = openPaymentOfInvoice(db, invoice.id);
-  // A payment made before the URL was bound returns nowhere: open a new one that knows it.
-  const created = open === null || open.callback_url !== invoice.callback_url;
-  if (created) createInvoicePaymentRecord(db, invoice, billing);
+  const { payment, created } = ensureInvoicePayment(db, invoice, billing);
+  if (!created) {
+    // The delivered checkout stays the one to pay: it learns where to return, nothing else changes.
+    execute(db, 'UPDATE payments SET callback_url = ? WHERE id = ? AND callback_url IS NULL', [
+      body.callbackUrl,
+      payment.id,
+    ]);
+  }
   return { status: created ? 201 : 200, body: { data: invoiceView(db, invoice, billing) } };
 }
 

@@ -160,15 +160,16 @@ export function renderVirtualAccount(row: VirtualAccountRow): VirtualAccount {
 }
 
 /**
- * Marks every ACTIVE dynamic account whose window ended at or before `now` as EXPIRED and returns
- * them (the caller expires their payments). Run inside `runDueWork`'s transaction.
+ * Marks every ACTIVE dynamic account of `mode` whose window ended at or before `now` (that mode's
+ * clock) as EXPIRED and returns them (the caller expires their payments). Run inside
+ * `runDueWork`'s transaction.
  */
-export function expireDueAccounts(db: Db, now: Date): VirtualAccountRow[] {
+export function expireDueAccounts(db: Db, mode: Mode, now: Date): VirtualAccountRow[] {
   const due = queryAll(
     db,
     `SELECT * FROM virtual_accounts
-     WHERE status = 'ACTIVE' AND type = 'DYNAMIC' AND expires_at <= ?`,
-    [now.toISOString()],
+     WHERE mode = ? AND status = 'ACTIVE' AND type = 'DYNAMIC' AND expires_at <= ?`,
+    [mode, now.toISOString()],
     virtualAccountRowSchema,
   );
   for (const row of due) {
