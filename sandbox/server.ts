@@ -194,7 +194,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Webhook deliveries: ticks do not wait for each other, so a slow endpoint holds up nobody.
   const webhookWorker = createWebhookWorker({
     db: running.db,
-    clock: running.clock,
+    clocks: running.clocks,
     timeoutMs: options.webhooks?.timeoutMs,
     retryScheduleMs: options.webhooks?.retryScheduleMs,
   });

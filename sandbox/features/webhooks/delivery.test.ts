@@ -59,7 +59,7 @@ const hangingFetch: typeof fetch = (_input, init) =>
   });
 
 function options(sandbox: TestSandbox, fetchFn: typeof fetch): WebhookDeliveryOptions {
-  return { db: sandbox.sandbox.db, clock: sandbox.sandbox.clock, fetch: fetchFn };
+  return { db: sandbox.sandbox.db, clocks: sandbox.sandbox.clocks, fetch: fetchFn };
 }
 
 async function setEndpoint(sandbox: TestSandbox, url: string | null, key?: string): Promise<void> {
@@ -138,6 +138,33 @@ test('a test event needs an endpoint, and says it is a sample', async () => {
   // Marked at the top of the signed body too, so a receiver can ignore it before reading data.
   expect(entry.event.sample).toBe(true);
   expect(entry.deliveries).toMatchObject([{ trigger: 'test', status: 'pending', attempts: [] }]);
+});
+
+test('advancing the test clock hurries test retries only; a live retry waits for real time', async () => {
+  const sandbox = start();
+  const liveKey = sandbox.credentials.liveSecretKey;
+  await setEndpoint(sandbox, 'https://merchant.example/hooks/test');
+  await setEndpoint(sandbox, 'https://merchant.example/hooks/live', liveKey);
+  await testEvent(sandbox);
+  const live = await sandbox.api('POST', '/sandbox/v1/webhooks/test', { key: liveKey, body: {} });
+  expect(live.status).toBe(202);
+  const { fetch, sent } = fakeFetch(() => 500);
+  expect((await deliverDueWebhooks(options(sandbox, fetch))).failed).toBe(2);
+
+  const advanced = await sandbox.api('POST', '/sandbox/v1/clock/advance', {
+    body: { seconds: 3600 },
+  });
+  expect(advanced.status).toBe(200);
+  await deliverDueWebhooks(options(sandbox, fetch));
+  expect(sent.map((request) => request.url)).toEqual([
+    'https://merchant.example/hooks/test',
+    'https://merchant.example/hooks/live',
+    'https://merchant.example/hooks/test',
+  ]);
+  // A minute of real (base) time later, the live retry is due.
+  sandbox.clock.advanceBy(60_000);
+  await deliverDueWebhooks(options(sandbox, fetch));
+  expect(sent.at(-1)?.url).toBe('https://merchant.example/hooks/live');
 });
 
 test('a delivery is a signed POST of the stored body; a 2xx ends it with status 200 in the log', async () => {

@@ -9,11 +9,11 @@
  *   the test clock was advanced) and `X-Service-Event` (the kind).
  * - A 2xx answer within the timeout (default 10 s) delivers; any other status (redirects
  *   included, they are not followed), a timeout or a network error is a failed attempt.
- * - After failed attempt n, attempt n + 1 is due `retryScheduleMs[n - 1]` later by the sandbox
- *   clock (default 1 min, 5 min, 30 min, 2 h, 8 h, 24 h: 7 attempts over about 35 h); after the
+ * - After failed attempt n, attempt n + 1 is due `retryScheduleMs[n - 1]` later by the clock of
+ *   the event's mode (live: the system clock; test: the test clock) (default 1 min, 5 min, 30 min, 2 h, 8 h, 24 h: 7 attempts over about 35 h); after the
  *   last one the delivery is `failed`. Advancing the test clock past a pending delay makes that
  *   retry due at once; the next delay then counts from that attempt.
- * - The queue is in the database. A claim sets a lease (timeout + 5 s, sandbox clock) and the
+ * - The queue is in the database. A claim sets a lease (timeout + 5 s, mode's clock) and the
  *   attempt is written after the answer; a process that dies mid-attempt leaves the row due again
  *   when the lease expires, and a worker that is stopped releases its leases at once. So a
  *   restart loses no delivery; the receiver may then see one duplicate with the same event id.
@@ -26,7 +26,8 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { webhookHeaders } from '../../../contract/events';
 import type { AttemptError } from '../../../contract/webhooks';
-import { systemClock, type Clock } from '../../core/clock';
+import type { Mode } from '../../../contract/common';
+import { systemClock, type Clock, type ModeClocks } from '../../core/clock';
 import { atomically, execute, queryAll, type Db } from '../../db/database';
 
 /** Default per-attempt timeout, in milliseconds. */
@@ -45,8 +46,11 @@ export const defaultRetryScheduleMs: readonly number[] = [
 /** Options of the delivery worker. */
 export interface WebhookDeliveryOptions {
   db: Db;
-  /** The sandbox clock: due times, lease, attempt times in the log. */
-  clock: Clock;
+  /**
+   * The sandbox's clocks: a delivery's due time, lease and attempt times are read on the clock of
+   * its event's mode, so advancing the test clock never hurries a live retry.
+   */
+  clocks: ModeClocks;
   /** Clock of `X-Service-Timestamp` (default the real time). */
   signingClock?: Clock;
   /** Per-attempt timeout in ms (default {@link defaultWebhookTimeoutMs}). */
@@ -70,6 +74,7 @@ export interface DeliveryPassSummary {
 
 interface Claim {
   deliveryId: string;
+  mode: Mode;
   /** The endpoint: merchant id and mode. */
   endpointKey: string;
   eventType: string;
@@ -83,7 +88,7 @@ interface Claim {
 const dueRowSchema = z.object({
   id: z.string(),
   merchant_id: z.string(),
-  mode: z.string(),
+  mode: z.enum(['test', 'live']),
   attempt_count: z.number().int(),
   type: z.string(),
   body: z.string(),
@@ -107,14 +112,16 @@ export function signDelivery(secret: string, timestamp: string, rawBody: string)
  */
 function claimDue(
   db: Db,
-  now: Date,
+  clocks: ModeClocks,
   leaseMs: number,
   limit: number,
   perEndpoint: number,
   inFlight: ReadonlyMap<string, string>,
 ): Claim[] {
   return atomically(db, () => {
-    const at = now.toISOString();
+    const now = { test: clocks.clockFor('test').now(), live: clocks.clockFor('live').now() };
+    const atTest = now.test.toISOString();
+    const atLive = now.live.toISOString();
     const busy = new Map<string, number>();
     for (const key of inFlight.values()) busy.set(key, (busy.get(key) ?? 0) + 1);
     // The first `perEndpoint` due rows of each endpoint, so a backlog at one endpoint cannot fill
@@ -131,12 +138,14 @@ function claimDue(
          JOIN events e ON e.id = d.event_id
          JOIN merchants m ON m.id = d.merchant_id
          LEFT JOIN webhook_endpoints ep ON ep.merchant_id = d.merchant_id AND ep.mode = d.mode
-         WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-           AND (d.lease_until IS NULL OR d.lease_until <= ?)
+         WHERE d.status = 'pending'
+           AND d.next_attempt_at <= (CASE d.mode WHEN 'test' THEN ? ELSE ? END)
+           AND (d.lease_until IS NULL
+             OR d.lease_until <= (CASE d.mode WHEN 'test' THEN ? ELSE ? END))
        )
        WHERE endpoint_rank <= ?
        ORDER BY next_attempt_at, row_order`,
-      [at, at, perEndpoint + inFlight.size],
+      [atTest, atLive, atTest, atLive, perEndpoint + inFlight.size],
       dueRowSchema,
     )
       .filter((row) => {
@@ -148,8 +157,8 @@ function claimDue(
         return true;
       })
       .slice(0, limit);
-    const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
     for (const row of rows) {
+      const leaseUntil = new Date(now[row.mode].getTime() + leaseMs).toISOString();
       execute(db, 'UPDATE webhook_deliveries SET lease_until = ? WHERE id = ?', [
         leaseUntil,
         row.id,
@@ -157,6 +166,7 @@ function claimDue(
     }
     return rows.map((row) => ({
       deliveryId: row.id,
+      mode: row.mode,
       endpointKey: `${row.merchant_id}:${row.mode}`,
       eventType: row.type,
       body: row.body,
@@ -264,7 +274,7 @@ export interface WebhookWorker {
  *   per-endpoint limit that is not a positive integer.
  */
 export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWorker {
-  const { db, clock } = options;
+  const { db, clocks } = options;
   const signingClock = options.signingClock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
   const schedule = options.retryScheduleMs ?? defaultRetryScheduleMs;
@@ -287,6 +297,7 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
   let stopped = false;
 
   async function attempt(claim: Claim): Promise<'succeeded' | 'failed' | 'stale' | 'aborted'> {
+    const clock = clocks.clockFor(claim.mode);
     const attemptedAt = clock.now();
     const started = performance.now();
     let outcome: AttemptOutcome;
@@ -334,7 +345,7 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
     async tick() {
       const summary: DeliveryPassSummary = { attempted: 0, succeeded: 0, failed: 0 };
       if (stopped) return summary;
-      const claims = claimDue(db, clock.now(), leaseMs, batchSize, perEndpointLimit, inFlight);
+      const claims = claimDue(db, clocks, leaseMs, batchSize, perEndpointLimit, inFlight);
       const results = claims.map((claim) => {
         inFlight.set(claim.deliveryId, claim.endpointKey);
         const result = attempt(claim)

@@ -410,31 +410,26 @@ test('a hanging endpoint with a backlog gets at most 4 open attempts, and others
 });
 
 test('a receiver that fails, times out, then recovers gets every event once as a success, across a restart', async () => {
+  // Test mode, whose clock the test can advance (live retries wait for real time).
   const hooks = await receiver();
   const dataDir = tempDataDir();
   let running = await server(dataDir);
-  const { testSecretKey, liveSecretKey, webhookSecret } = running.sandbox.credentials;
-  for (const key of [testSecretKey, liveSecretKey]) {
-    await ok(running, 'PUT', '/sandbox/v1/webhooks/endpoint', { key, body: { url: hooks.url } });
-  }
+  const { testSecretKey, webhookSecret } = running.sandbox.credentials;
+  await ok(running, 'PUT', '/sandbox/v1/webhooks/endpoint', {
+    key: testSecretKey,
+    body: { url: hooks.url },
+  });
 
   // 1. The endpoint answers 500 (as a misconfigured proxy would).
   hooks.setRespond(() => 500);
   await driveOperations(running);
-  await ok(running, 'POST', '/sandbox/v1/webhooks/test', {
-    key: testSecretKey,
-    body: { type: 'subscription.payment.success' },
-  });
-  const events = [
-    ...(await eventLog(running, testSecretKey)),
-    ...(await eventLog(running, liveSecretKey)),
-  ];
-  expect(events.length).toBeGreaterThanOrEqual(5);
+  for (const type of ['subscription.payment.success', 'payment.success', 'payout.failed']) {
+    await ok(running, 'POST', '/sandbox/v1/webhooks/test', { key: testSecretKey, body: { type } });
+  }
+  const events = await eventLog(running, testSecretKey);
+  expect(events.length).toBeGreaterThanOrEqual(4);
   await hooks.waitFor((received) => received.length === events.length);
-  const logAfter = async () => [
-    ...(await eventLog(running, testSecretKey)),
-    ...(await eventLog(running, liveSecretKey)),
-  ];
+  const logAfter = () => eventLog(running, testSecretKey);
   const waitForAttempts = async (count: number) => {
     const deadline = Date.now() + 5000;
     for (;;) {
