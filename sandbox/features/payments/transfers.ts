@@ -24,6 +24,7 @@ import {
   renderVirtualAccount,
   type VirtualAccountRow,
 } from '../virtual-accounts/virtual-accounts';
+import { recordTransaction } from '../transactions/transactions';
 import { recordEvent } from '../webhooks/events';
 import { getPaymentRow, paymentOfAccount, renderPayment } from './payments';
 
@@ -47,43 +48,21 @@ export function receiveTransfer(
   }
   const now = context.now.toISOString();
   const payment = paymentOfAccount(db, account.id);
-  const transactionId = randomId('trn_');
   const reference = randomId('ref_');
-  execute(
-    db,
-    `INSERT INTO transactions (id, merchant_id, mode, kind, amount_kobo, reference,
-       virtual_account_id, payment_id, invoice_id, sender_name, created_at)
-     VALUES (?, ?, ?, 'transfer', ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      transactionId,
-      account.merchant_id,
-      account.mode,
-      transfer.amountKobo,
-      reference,
-      account.id,
-      payment?.id ?? null,
-      payment?.invoice_id ?? null,
-      transfer.senderName,
-      now,
-    ],
-  );
+  const { id: transactionId } = recordTransaction(db, {
+    merchantId: account.merchant_id,
+    mode: account.mode,
+    type: 'transfer',
+    amountKobo: transfer.amountKobo,
+    reference,
+    virtualAccountId: account.id,
+    paymentId: payment?.id ?? null,
+    invoiceId: payment?.invoice_id ?? null,
+    senderName: transfer.senderName,
+    now: context.now,
+  });
   const amount = koboToNaira(transfer.amountKobo);
   const event = { merchantId: account.merchant_id, mode: account.mode, now: context.now };
-  recordEvent(db, {
-    ...event,
-    type: 'transaction.created',
-    data: {
-      id: transactionId,
-      type: 'transfer',
-      amount,
-      currency: 'NGN',
-      reference,
-      virtualAccountId: account.id,
-      paymentId: payment?.id ?? null,
-      senderName: transfer.senderName,
-      createdAt: now,
-    },
-  });
   recordEvent(db, {
     ...event,
     type: 'virtual_account.credit',

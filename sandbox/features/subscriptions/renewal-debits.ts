@@ -17,11 +17,11 @@ import { z } from 'zod';
 import type { Mode } from '../../../contract/common';
 import { bankApprovedStatuses } from '../../../contract/direct-debit';
 import { errorCodes } from '../../../contract/errors';
-import { koboToNaira } from '../../../contract/money';
 import { ApiError, notFound } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import { execute, queryAll, queryOne, type Db } from '../../db/database';
 import { currentMandate } from '../direct-debit/mandates';
+import { recordTransaction } from '../transactions/transactions';
 import { recordEvent } from '../webhooks/events';
 import { lagosDate } from './billing-dates';
 import { getInvoiceRow, invoiceView, markInvoicePaid, type BillingContext } from './invoices';
@@ -137,36 +137,14 @@ function applyOutcome(
   );
   const invoice = getInvoiceRow(db, debit.invoice_id);
   if (status === 'succeeded') {
-    const transactionId = randomId('trn_');
-    execute(
-      db,
-      `INSERT INTO transactions (id, merchant_id, mode, kind, amount_kobo, reference,
-         virtual_account_id, payment_id, invoice_id, sender_name, created_at)
-       VALUES (?, ?, ?, 'debit', ?, ?, NULL, NULL, ?, NULL, ?)`,
-      [
-        transactionId,
-        invoice.merchant_id,
-        invoice.mode,
-        invoice.amount_kobo,
-        debit.id,
-        invoice.id,
-        context.now.toISOString(),
-      ],
-    );
-    recordEvent(db, {
+    recordTransaction(db, {
       merchantId: invoice.merchant_id,
       mode: invoice.mode,
-      type: 'transaction.created',
-      data: {
-        id: transactionId,
-        type: 'debit',
-        amount: koboToNaira(invoice.amount_kobo),
-        currency: 'NGN',
-        reference: debit.id,
-        invoiceId: invoice.id,
-        mandateId: debit.mandate_id,
-        createdAt: context.now.toISOString(),
-      },
+      type: 'debit',
+      amountKobo: invoice.amount_kobo,
+      reference: debit.id,
+      invoiceId: invoice.id,
+      mandateId: debit.mandate_id,
       now: context.now,
     });
     markInvoicePaid(db, invoice.id, context);

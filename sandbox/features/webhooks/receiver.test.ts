@@ -12,6 +12,7 @@ import { directDebitTokenHeader, setupLinkResponseSchema } from '../../../contra
 import { eventTypes, webhookEventSchema, type EventType } from '../../../contract/events';
 import { paymentResponseSchema } from '../../../contract/payments';
 import { planResponseSchema, subscriptionResponseSchema } from '../../../contract/subscriptions';
+import { transactionSchema } from '../../../contract/transactions';
 import { eventLogListResponseSchema, type EventLogEntry } from '../../../contract/webhooks';
 import { verifyWebhookSignature } from '../../../merchant-kit/verify-webhook-signature';
 import { startServer, type RunningServer, type StartServerOptions } from '../../server';
@@ -271,6 +272,13 @@ test('payments, invoices and mandates driven through the API: every kind reaches
   expect(
     logged.filter((entry) => entry.event.type === 'virtual_account.credit').length,
   ).toBeGreaterThanOrEqual(4);
+  // Transfers, debits and payouts: one transaction shape (contract/transactions.ts).
+  const transactions = logged
+    .filter((entry) => entry.event.type === 'transaction.created')
+    .map((entry) => transactionSchema.parse(entry.event.data));
+  expect(new Set(transactions.map((transaction) => transaction.type))).toEqual(
+    new Set(['transfer', 'debit', 'payout']),
+  );
   await hooks.waitFor((received) => received.length >= logged.length, 10_000);
   expect(hooks.received).toHaveLength(logged.length);
   for (const entry of logged) {
