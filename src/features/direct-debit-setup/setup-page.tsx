@@ -9,13 +9,13 @@
 import { Suspense, useCallback, useState } from 'react';
 import type { SetupState } from '../../../contract/direct-debit';
 import { TestModeBanner } from '../../components/test-mode-banner';
+import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { en } from '../../messages/en';
 import { BankStep } from './bank-step';
 import { ClosedView } from './closed-view';
 import { FailureView } from './failure-view';
-import { InvalidLinkView } from './invalid-link-view';
 import { createFormSteps, preloadFormSteps, type FormSteps } from './lazy-steps';
 import type { FlowState } from './machine';
 import { MerchantHeader } from './merchant-header';
@@ -75,6 +75,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: FormSteps }) {
     case 'invalidLink':
       return (
         <InvalidLinkView
+          messages={en.setup.invalidLink}
           reason={state.reason}
           merchant={state.merchant}
           requestId={state.requestId}

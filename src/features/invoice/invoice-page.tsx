@@ -5,12 +5,12 @@
  * region that announces when the invoice turns paid.
  */
 import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
+import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
 import { TestModeBanner } from '../../components/test-mode-banner';
 import { brandStyle } from '../../lib/brand-color';
 import { en } from '../../messages/en';
 import { FailureView } from './failure-view';
-import { InvalidLinkView } from './invalid-link-view';
 import type { InvoicePageState } from './page-state';
 import { PaidInvoiceView } from './paid-invoice-view';
 import { PendingInvoiceView } from './pending-invoice-view';
@@ -29,6 +29,7 @@ function View({ page }: { page: InvoicePageModel }) {
     case 'invalidLink':
       return (
         <InvalidLinkView
+          messages={en.invoice.invalidLink}
           reason={state.reason}
           merchant={state.merchant}
           requestId={state.requestId}

@@ -7,6 +7,7 @@
 import { Suspense } from 'react';
 import type { CheckoutState } from '../../../contract/checkout';
 import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
+import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
 import { TestModeBanner } from '../../components/test-mode-banner';
 import { brandStyle } from '../../lib/brand-color';
@@ -14,7 +15,6 @@ import { formatNaira } from '../../lib/format';
 import { en } from '../../messages/en';
 import { ExpiredView } from './expired-view';
 import { FailureView } from './failure-view';
-import { InvalidLinkView } from './invalid-link-view';
 import { LazyDetailsForm } from './lazy-details-form';
 import type { CheckoutFlowState } from './machine';
 import { PaidView } from './paid-view';
@@ -61,6 +61,7 @@ function View({ flow }: { flow: CheckoutFlow }) {
     case 'invalidLink':
       return (
         <InvalidLinkView
+          messages={en.checkout.invalidLink}
           reason={state.reason}
           merchant={state.merchant}
           requestId={state.requestId}
