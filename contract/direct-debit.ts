@@ -90,8 +90,9 @@ export const setupLinkResponseSchema = z.object({ data: setupLinkSchema });
 export const emptyBodySchema = z.strictObject({});
 
 /**
- * `POST /sandbox/v1/subscriptions/{id}/direct-debit/revoke-link` (sandbox control, test-mode keys):
- * whether a current setup link was revoked. The next `POST …/direct-debit` issues a new link.
+ * `POST /sandbox/v1/subscriptions/{id}/direct-debit/revoke-link` (a merchant action, test or live
+ * secret key with `subscriptions:write`, confined to the key's mode): whether a current setup link
+ * was revoked. The next `POST …/direct-debit` issues a new link.
  */
 export const revokeSetupLinkResponseSchema = z.object({
   data: z.object({ subscriptionId: z.string(), revoked: z.boolean() }),

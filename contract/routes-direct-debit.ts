@@ -1,6 +1,6 @@
 /**
  * Merchant bank direct-debit routes (service-api.md, "Bank direct debit"): config, mandates, setup
- * links, disable; plus the sandbox controls that enable direct debit and revoke a setup link.
+ * links, disable, revoking a setup link; plus the sandbox control that enables direct debit.
  */
 import * as dd from './direct-debit';
 import * as controls from './sandbox-controls';
@@ -58,14 +58,16 @@ export const directDebitRoutes = {
     request: controls.sandboxDirectDebitConfigRequestSchema,
     response: dd.directDebitConfigResponseSchema,
   }),
-  /** Sandbox control: the merchant revokes the subscription's current setup link (test mode). */
+  /**
+   * The merchant revokes the subscription's current setup link, in the key's mode (test or live).
+   * A merchant action standing in for the dashboard's; the path keeps its `/sandbox/v1` prefix.
+   */
   revokeSetupLink: route({
     method: 'POST',
     path: '/sandbox/v1/subscriptions/:subscriptionId/direct-debit/revoke-link',
     auth: 'secretKey',
     scope: 'subscriptions:write',
     idempotent: false,
-    testOnly: true,
     request: dd.emptyBodySchema,
     response: dd.revokeSetupLinkResponseSchema,
   }),

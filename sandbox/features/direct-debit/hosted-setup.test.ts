@@ -3,6 +3,7 @@ import { bankListResponseSchema } from '../../../contract/banks';
 import { setupStateResponseSchema } from '../../../contract/direct-debit';
 import { errorBodySchema } from '../../../contract/errors';
 import { nubanCheckDigit } from '../../../contract/nuban';
+import { subscriptionResponseSchema } from '../../../contract/subscriptions';
 import { createTestSandbox, type TestSandbox } from '../../testing/test-sandbox';
 import type { BankAccountValidator } from './account-validator';
 import { lookupLimit, lookupWindowMs } from './lookup-rate-limit';
@@ -82,6 +83,46 @@ test.each([
 ])('returnUrl is null with %s', async (_label, callbackUrl) => {
   const sandbox = createTestSandbox();
   const { token } = await sandbox.createSetupLink({ callbackUrl });
+  expect((await state(sandbox, token)).returnUrl).toBeNull();
+  sandbox.close();
+});
+
+async function initialInvoiceId(sandbox: TestSandbox, subscriptionId: string): Promise<string> {
+  const response = await sandbox.api('GET', `/api/v1/subscriptions/${subscriptionId}`);
+  return subscriptionResponseSchema.parse(response.body).data.invoice.id;
+}
+
+function bindInvoiceCallback(sandbox: TestSandbox, invoiceId: string, callbackUrl: string) {
+  return sandbox.api('POST', `/api/v1/subscriptions/invoices/${invoiceId}/payment`, {
+    body: { callbackUrl },
+  });
+}
+
+test('a callbackUrl bound later to the invoice becomes the setup returnUrl', async () => {
+  const sandbox = createTestSandbox();
+  const { token, subscriptionId } = await sandbox.createSetupLink();
+  expect((await state(sandbox, token)).returnUrl).toBeNull();
+
+  const invoiceId = await initialInvoiceId(sandbox, subscriptionId);
+  const bound = await bindInvoiceCallback(sandbox, invoiceId, 'https://merchant.example/paid?x=1');
+  expect(bound.status).toBeLessThan(300);
+  expect((await state(sandbox, token)).returnUrl).toBe('https://merchant.example/paid?x=1');
+  sandbox.close();
+});
+
+test('an http:// or private invoice callbackUrl is never exposed as returnUrl', async () => {
+  const sandbox = createTestSandbox();
+  const { token, subscriptionId } = await sandbox.createSetupLink();
+  const invoiceId = await initialInvoiceId(sandbox, subscriptionId);
+
+  const plain = await bindInvoiceCallback(sandbox, invoiceId, 'http://merchant.example/paid');
+  expect(plain.status).toBe(400);
+  expect(errorBodySchema.parse(plain.body).code).toBe('VALIDATION_FAILED');
+  expect((await state(sandbox, token)).returnUrl).toBeNull();
+
+  // HTTPS, but to this machine: the invoice keeps it, the setup page never gets it.
+  const local = await bindInvoiceCallback(sandbox, invoiceId, 'https://localhost/paid');
+  expect(local.status).toBeLessThan(300);
   expect((await state(sandbox, token)).returnUrl).toBeNull();
   sandbox.close();
 });
@@ -166,6 +207,79 @@ test('lookups are limited to 5 a minute per link, with Retry-After in whole seco
   expect((await lookup(token)).headers.get('retry-after')).toBe('1');
   sandbox.clock.advanceBy(500);
   expect((await lookup(token)).status).toBe(200);
+  sandbox.close();
+});
+
+function resolve(sandbox: TestSandbox, token: string, accountNumber: string) {
+  return sandbox.setupApi('POST', '/direct-debit/setup/resolve-account', token, {
+    bankId: gtbank,
+    bankAccountNumber: accountNumber,
+  });
+}
+
+/** `count` valid GTBank numbers that are not test accounts, all different. */
+function otherNumbers(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const serial = String(200000000 + i);
+    return `${serial}${nubanCheckDigit('058', serial)}`;
+  });
+}
+
+test('a submission reveals a name too, so it counts: rejected submissions cannot get past the limit', async () => {
+  const sandbox = createTestSandbox();
+  const { token, subscriptionId } = await sandbox.createSetupLink();
+  for (const number of otherNumbers(lookupLimit - 1)) {
+    expect((await resolve(sandbox, token, number)).status).toBe(200);
+  }
+  // Submitted without a lookup first: the bank rejects it, setup stays open, the name is shown.
+  const rejected = setupStateResponseSchema.parse(
+    (await submit(sandbox, token, testAccountFor('rejected'))).body,
+  ).data;
+  expect(rejected).toMatchObject({ setupOpen: true, mandate: { status: 'rejected' } });
+  expect(rejected.mandate?.accountName).toEqual(expect.any(String));
+
+  // That submission used the last lookup: another lookup and another account's submission are
+  // refused the same way.
+  const lookup = await resolve(sandbox, token, otherValidNumber);
+  expect(lookup.status).toBe(429);
+  const limited = await submit(sandbox, token, testAccountFor('verified'));
+  expect(limited.status).toBe(429);
+  expect(errorBodySchema.parse(limited.body).code).toBe('RATE_LIMITED');
+  expect(limited.headers.get('retry-after')).toBe(lookup.headers.get('retry-after'));
+  const mandate = await sandbox.api('GET', `/api/v1/subscriptions/${subscriptionId}/direct-debit`);
+  expect(mandate.body).toMatchObject({ data: { status: 'rejected' } });
+
+  sandbox.clock.advanceBy(lookupWindowMs);
+  expect((await submit(sandbox, token, testAccountFor('verified'))).status).toBe(201);
+  sandbox.close();
+});
+
+test('confirming the account just looked up is not counted twice, even at the limit', async () => {
+  const sandbox = createTestSandbox();
+  const { token } = await sandbox.createSetupLink();
+  for (const number of otherNumbers(lookupLimit - 1)) await resolve(sandbox, token, number);
+  const verified = testAccountFor('verified');
+  expect((await resolve(sandbox, token, verified)).status).toBe(200);
+  expect((await resolve(sandbox, token, otherValidNumber)).status).toBe(429);
+
+  const submitted = await submit(sandbox, token, verified);
+  expect(submitted.status).toBe(201);
+  expect(setupStateResponseSchema.parse(submitted.body).data.mandate?.status).toBe('verified');
+  sandbox.close();
+});
+
+test('an account looked up more than a minute before submitting counts again', async () => {
+  const sandbox = createTestSandbox();
+  const { token } = await sandbox.createSetupLink();
+  const rejectedNumber = testAccountFor('rejected');
+  await resolve(sandbox, token, rejectedNumber);
+  sandbox.clock.advanceBy(lookupWindowMs);
+  for (const number of otherNumbers(lookupLimit - 1)) await resolve(sandbox, token, number);
+  expect((await submit(sandbox, token, rejectedNumber)).status).toBe(201);
+  // The submission took the fifth lookup of the window.
+  expect((await resolve(sandbox, token, otherValidNumber)).status).toBe(429);
+  // Submitting the same account again within the window is not counted again.
+  expect((await submit(sandbox, token, rejectedNumber)).status).toBe(201);
   sandbox.close();
 });
 

@@ -1,7 +1,9 @@
 /**
  * Bank direct debit, merchant side (service-api.md, "Bank direct debit (merchant side, controlled
- * rollout)"), and the sandbox control that stands in for the service's rollout switch
- * (`PUT /sandbox/v1/direct-debit/config`). Everything is confined to the key's merchant and mode.
+ * rollout)"), revoking a setup link (issue 3: links are revocable; the document names no route, so
+ * ours keeps its `/sandbox/v1` path), and the sandbox control that stands in for the service's
+ * rollout switch (`PUT /sandbox/v1/direct-debit/config`). Everything is confined to the key's
+ * merchant and mode.
  */
 import { errorCodes } from '../../../contract/errors';
 import { ApiError } from '../../core/api-error';
@@ -105,10 +107,13 @@ function disableDirectDebit(
 }
 
 /**
- * `POST /sandbox/v1/subscriptions/{id}/direct-debit/revoke-link` `{}` (sandbox control, test-mode
- * keys): revokes the subscription's current setup link; its token answers 410 SETUP_LINK_REVOKED
- * from now on, and the next `POST …/direct-debit` issues a new link. `revoked: false` when there
- * was no current link. @throws ApiError 404 for an unknown subscription.
+ * `POST /sandbox/v1/subscriptions/{id}/direct-debit/revoke-link` `{}` (merchant action, test or
+ * live secret key with `subscriptions:write`): revokes the subscription's current setup link; its
+ * token answers 410 SETUP_LINK_REVOKED from now on, and the next `POST …/direct-debit` issues a
+ * new link. Answers `{ data: { subscriptionId, revoked } }`, `revoked: false` when there was no
+ * current link. Mandates are not touched.
+ * @throws ApiError 404 for a subscription unknown in the key's merchant and mode (so a live key
+ *   never reaches a test subscription, nor the reverse).
  */
 function revokeSetupLinkHandler(
   context: HandlerContext<'revokeSetupLink'>,
@@ -120,7 +125,7 @@ function revokeSetupLinkHandler(
   return { status: 200, body: { data: { subscriptionId: subscription.id, revoked } } };
 }
 
-/** Handlers of the merchant-side direct-debit API and its sandbox controls, by route name. */
+/** Handlers of the merchant-side direct-debit API and its sandbox control, by route name. */
 export const directDebitMerchantHandlers = {
   getDirectDebitConfig: { run: getDirectDebitConfig },
   setDirectDebitConfig: { run: setDirectDebitConfig },

@@ -16,8 +16,9 @@ import type {
 } from '../../core/handler';
 import { atomically, type Db } from '../../db/database';
 import type { BankAccountValidator } from './account-validator';
+import type { Lookup } from './lookup-rate-limit';
 import { findBank, listBanks } from './banks';
-import { recordLookup } from './lookup-rate-limit';
+import { recordLookup, recordSubmitLookup } from './lookup-rate-limit';
 import { createMandate, disableAutomaticDebit } from './mandates';
 import { buildSetupState } from './setup-state';
 
@@ -62,6 +63,11 @@ function validatorFor(services: SandboxServices, caller: SetupLinkCaller): BankA
   return validator;
 }
 
+/** The rate limit's view of a resolution by this link (lookup-rate-limit.ts). */
+function lookupOf(caller: SetupLinkCaller, bankId: string, accountNumber: string): Lookup {
+  return { linkId: caller.linkId, mode: caller.mode, bankId, accountNumber };
+}
+
 /**
  * The holder's name from the validator.
  * @throws ApiError 404 ACCOUNT_NOT_FOUND when the bank knows no such account.
@@ -95,17 +101,18 @@ function listSetupBanks(): HandlerResult<'listSetupBanks'> {
 /**
  * `POST /direct-debit/setup/resolve-account`: `{ data: { accountName } }`. Checks, in order: setup
  * open (409), bank known (400), check digit (400), then counts the lookup against the link's rate
- * limit (lookup-rate-limit.ts: 5 per minute, 429) and asks the validator (404 when not found). Nothing
- * about the lookup is stored.
+ * limit (lookup-rate-limit.ts: 5 per minute, 429) and asks the validator (404 when not found). Only
+ * the lookup's instant is stored, never the bank, account or name.
  */
 async function resolveAccount(
   context: HandlerContext<'resolveAccount'>,
 ): Promise<HandlerResult<'resolveAccount'>> {
+  const { db } = context.services;
   const { bankId, bankAccountNumber } = context.body;
-  const bank = atomically(context.services.db, () => {
-    assertSetupOpen(context.services.db, context.caller, context.now);
+  const bank = atomically(db, () => {
+    assertSetupOpen(db, context.caller, context.now);
     const checked = checkAccount(bankId, bankAccountNumber);
-    recordLookup(context.services.db, context.caller.linkId, context.now);
+    recordLookup(db, lookupOf(context.caller, bankId, bankAccountNumber), context.now);
     return checked;
   });
   const accountName = await resolveName(context.services, context.caller, bank, bankAccountNumber);
@@ -115,18 +122,24 @@ async function resolveAccount(
 /**
  * `POST /direct-debit/setup`: the authorization `{ bankId, bankAccountNumber, consent: true }`.
  * A browser-sent account name is dropped by the schema; the name is resolved again here
- * (rule 2). Creates the mandate (outcome by test account number in test mode) and answers with
- * the new setup state.
+ * (rule 2), and that resolution counts against the link's lookup limit unless the link resolved
+ * the same (bank, account) within the window (rule 1; lookup-rate-limit.ts). Checks, in order:
+ * setup open, bank, check digit, rate limit, then the validator. Creates the mandate (outcome by
+ * test account number in test mode) and answers 201 with the new setup state.
  * @throws ApiError 409 SETUP_CLOSED (also when a concurrent submission won), 400 UNKNOWN_BANK /
- *   INVALID_ACCOUNT_NUMBER, 404 ACCOUNT_NOT_FOUND.
+ *   INVALID_ACCOUNT_NUMBER, 429 RATE_LIMITED with `Retry-After`, 404 ACCOUNT_NOT_FOUND.
  */
 async function submitSetup(
   context: HandlerContext<'submitSetup'>,
 ): Promise<HandlerResult<'submitSetup'>> {
   const { db, approvalDelayMs } = context.services;
   const { bankId, bankAccountNumber } = context.body;
-  assertSetupOpen(db, context.caller, context.now);
-  const bank = checkAccount(bankId, bankAccountNumber);
+  const bank = atomically(db, () => {
+    assertSetupOpen(db, context.caller, context.now);
+    const checked = checkAccount(bankId, bankAccountNumber);
+    recordSubmitLookup(db, lookupOf(context.caller, bankId, bankAccountNumber), context.now);
+    return checked;
+  });
   const accountName = await resolveName(context.services, context.caller, bank, bankAccountNumber);
   const state = atomically(db, () => {
     // Checked again: another submission may have landed while the name was being resolved.

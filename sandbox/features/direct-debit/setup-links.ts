@@ -6,7 +6,7 @@
  * link secret, so `POST …/direct-debit` can return the same link again; the database keeps only
  * `sha256(token)`. A link expires {@link setupLinkLifetimeMs} after creation; asking for the link
  * after that issues a new one (new id) and the old token answers 410 SETUP_LINK_EXPIRED. The
- * merchant can revoke the current link (sandbox control, {@link revokeSetupLink}); its token then
+ * merchant can revoke the current link in either mode ({@link revokeSetupLink}); its token then
  * answers 410 SETUP_LINK_REVOKED and asking for the link issues a new one.
  */
 import { z } from 'zod';

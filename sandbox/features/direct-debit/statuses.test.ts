@@ -182,17 +182,85 @@ test('a revoked setup link answers 410 SETUP_LINK_REVOKED; asking again issues a
   sandbox.close();
 });
 
-test('revoking a link is a test-mode control: a live key gets 403 TEST_MODE_ONLY', async () => {
+test('a live key revokes a live link, and cannot touch a test link', async () => {
+  const sandbox = createTestSandbox();
+  const live = await sandbox.createSetupLink({ mode: 'live' });
+  const testLink = await sandbox.createSetupLink();
+  const revokeWithLiveKey = (subscriptionId: string) =>
+    sandbox.api('POST', `/sandbox/v1/subscriptions/${subscriptionId}/direct-debit/revoke-link`, {
+      body: {},
+      key: sandbox.credentials.liveSecretKey,
+    });
+
+  const revoked = await revokeWithLiveKey(live.subscriptionId);
+  expect(revoked.status).toBe(200);
+  expect(revokeSetupLinkResponseSchema.parse(revoked.body).data).toEqual({
+    subscriptionId: live.subscriptionId,
+    revoked: true,
+  });
+  expect(errorOf(await sandbox.setupApi('GET', '/direct-debit/setup', live.token))).toMatchObject({
+    status: 410,
+    code: 'SETUP_LINK_REVOKED',
+  });
+
+  // The test subscription does not exist for a live key: 404, and its link keeps working.
+  expect(errorOf(await revokeWithLiveKey(testLink.subscriptionId))).toMatchObject({ status: 404 });
+  expect((await setupState(sandbox, testLink.token)).setupOpen).toBe(true);
+  sandbox.close();
+});
+
+test('revoking a link needs subscriptions:write, in live mode too', async () => {
   const sandbox = createTestSandbox();
   const { subscriptionId, token } = await sandbox.createSetupLink({ mode: 'live' });
+  const readOnly = sandbox.issueKey({ scopes: ['subscriptions:read'], mode: 'live' });
   const refused = await sandbox.api(
     'POST',
     `/sandbox/v1/subscriptions/${subscriptionId}/direct-debit/revoke-link`,
-    { body: {}, key: sandbox.credentials.liveSecretKey },
+    { body: {}, key: readOnly },
   );
-  expect(errorOf(refused)).toMatchObject({ status: 403, code: 'TEST_MODE_ONLY' });
-  // A failed request changes nothing: the live link still works.
+  expect(errorOf(refused)).toMatchObject({ status: 403, code: 'INSUFFICIENT_SCOPE' });
   expect((await setupState(sandbox, token)).mode).toBe('live');
+  sandbox.close();
+});
+
+test('turning direct debit off closes an issued link; turning it on again reopens it', async () => {
+  const sandbox = createTestSandbox();
+  const { token } = await sandbox.createSetupLink();
+  const live = await sandbox.createSetupLink({ mode: 'live' });
+  const setConfig = (enabled: boolean) =>
+    sandbox.api('PUT', '/sandbox/v1/direct-debit/config', { body: { enabled } });
+
+  expect((await setConfig(false)).status).toBe(200);
+  expect(await setupState(sandbox, token)).toMatchObject({ setupOpen: false, mandate: null });
+  const lookup = await sandbox.setupApi('POST', '/direct-debit/setup/resolve-account', token, {
+    bankId: gtbank,
+    bankAccountNumber: otherValidNumber,
+  });
+  expect(errorOf(lookup)).toMatchObject({ status: 409, code: 'SETUP_CLOSED' });
+  expect(errorOf(await submit(sandbox, token, testAccountFor('verified')))).toMatchObject({
+    status: 409,
+    code: 'SETUP_CLOSED',
+  });
+  const mandates = await sandbox.api('GET', '/api/v1/subscriptions/direct-debit');
+  expect(mandates.body).toEqual({ data: [] });
+  // The switch is per mode: the live link stays open.
+  expect((await setupState(sandbox, live.token)).setupOpen).toBe(true);
+
+  await setConfig(true);
+  expect((await setupState(sandbox, token)).setupOpen).toBe(true);
+  expect((await submit(sandbox, token, testAccountFor('verified'))).status).toBe(201);
+  sandbox.close();
+});
+
+test('after direct debit is turned off, an authorized link still shows its mandate', async () => {
+  const sandbox = createTestSandbox();
+  const { token } = await sandbox.createSetupLink();
+  await submit(sandbox, token, testAccountFor('verified'));
+  await sandbox.api('PUT', '/sandbox/v1/direct-debit/config', { body: { enabled: false } });
+  expect(await setupState(sandbox, token)).toMatchObject({
+    setupOpen: false,
+    mandate: { status: 'verified' },
+  });
   sandbox.close();
 });
 
