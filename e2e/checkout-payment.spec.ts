@@ -5,8 +5,8 @@
  * follows the payment to paid (and back to the merchant), to a part payment, or to expiry.
  * Every view is checked with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import {
   createCheckoutPayment,
   expireVirtualAccount,
@@ -16,11 +16,6 @@ import {
 } from './checkout-api';
 
 const callbackUrl = 'https://shop.example/orders/42?paid=1';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 async function answerForMerchant(page: Page) {
   // The merchant's site is not on this machine: answer for it.
@@ -118,6 +113,7 @@ test('a payment without the payer’s phone asks for it first, in E.164 for Nige
   await page.getByRole('textbox', { name: 'Phone number' }).fill('+1 415 555 2671');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter a Nigerian phone number (+234).')).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.getByRole('textbox', { name: 'Phone number' }).fill('0803 123 4567');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -5,6 +5,7 @@
  * is 1.5 s here (playwright.config.ts); the page checks a pending status again after 3 s.
  */
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { callMerchantApi, createSubscriptionWithSetupLink } from './merchant-api';
 import {
   authorize,
@@ -13,7 +14,6 @@ import {
   disableAsMerchant,
   enterAccount,
   expectHeading,
-  expectNoAxeViolations,
   fakeMerchantSite,
   gtbankNuban,
   lookUpDirectly,

@@ -4,8 +4,8 @@
  * `checkoutUrl`, presses "Pay now", pays the checkout by (simulated) transfer, returns to the
  * merchant's callbackUrl, and the invoice page then says it is paid and offers no payment.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import {
   createInvoiceSubscription,
   getCheckoutPayment,
@@ -15,11 +15,6 @@ import {
 import { callMerchantApi } from './merchant-api';
 
 const callbackUrl = 'https://merchant.example/billing/return';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 test('a customer pays an invoice through "Pay now" and returns to the merchant', async ({
   page,

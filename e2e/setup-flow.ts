@@ -6,7 +6,6 @@
  * Test account numbers are the sandbox's documented ones (sandbox/README.md): Guaranty Trust
  * Bank, each number deciding the mandate's outcome.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { directDebitTokenHeader } from '../contract/direct-debit';
 import { nubanCheckDigit } from '../contract/nuban';
@@ -53,12 +52,6 @@ export async function expectHeading(page: Page, name: string | RegExp, timeout?:
   const heading = page.getByRole('heading', { level: 1, name });
   await expect(heading).toBeVisible(timeout === undefined ? undefined : { timeout });
   return heading;
-}
-
-/** No axe violations (WCAG 2.x A and AA and best practices) on the page as it is now. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 /** Bank step: search, pick Guaranty Trust Bank, Continue. */
