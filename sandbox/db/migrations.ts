@@ -263,6 +263,8 @@ export const migrations: readonly Migration[] = [
         virtual_account_id TEXT REFERENCES virtual_accounts(id),
         payment_id TEXT REFERENCES payments(id),
         invoice_id TEXT REFERENCES invoices(id),
+        mandate_id TEXT,
+        payout_id TEXT,
         sender_name TEXT,
         created_at TEXT NOT NULL
       );

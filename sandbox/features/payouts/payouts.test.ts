@@ -260,11 +260,11 @@ test('settlement funds payouts; success debits and emits events, failure moves n
   // The event names a transaction the service really recorded, as for transfers and debits.
   const stored = queryAll(
     sandbox.sandbox.db,
-    'SELECT kind, amount_kobo FROM transactions WHERE id = ?',
+    'SELECT kind, amount_kobo, payout_id FROM transactions WHERE id = ?',
     [payoutTransaction.id],
-    z.object({ kind: z.string(), amount_kobo: z.number() }),
+    z.object({ kind: z.string(), amount_kobo: z.number(), payout_id: z.string().nullable() }),
   );
-  expect(stored).toEqual([{ kind: 'payout', amount_kobo: 40_025 }]);
+  expect(stored).toEqual([{ kind: 'payout', amount_kobo: 40_025, payout_id: payout.id }]);
 });
 
 test('single-transfer and daily limits', async () => {

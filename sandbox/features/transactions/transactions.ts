@@ -55,8 +55,8 @@ export function recordTransaction(db: Db, input: TransactionInput): Transaction 
   execute(
     db,
     `INSERT INTO transactions (id, merchant_id, mode, kind, amount_kobo, reference,
-       virtual_account_id, payment_id, invoice_id, sender_name, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       virtual_account_id, payment_id, invoice_id, mandate_id, payout_id, sender_name, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       transaction.id,
       input.merchantId,
@@ -67,6 +67,8 @@ export function recordTransaction(db: Db, input: TransactionInput): Transaction 
       transaction.virtualAccountId,
       transaction.paymentId,
       transaction.invoiceId,
+      transaction.mandateId,
+      transaction.payoutId,
       transaction.senderName,
       transaction.createdAt,
     ],

@@ -362,9 +362,12 @@ test('a claim whose process died is due again once its lease expires; a stopped 
   const crashed = createWebhookWorker({ ...options(sandbox, hang), timeoutMs: 60_000 });
   const pending = crashed.tick();
   const { fetch, sent } = fakeFetch(() => 200);
-  // Another worker (a restarted process) leaves the leased row alone…
+  // Another worker (a restarted process) leaves the leased row alone, even after the test clock
+  // jumps a day: a lease is real time, so an attempt in flight is never sent twice…
   expect((await deliverDueWebhooks(options(sandbox, fetch))).attempted).toBe(0);
-  // …until the lease (timeout + 5 s) has expired on the sandbox clock.
+  sandbox.sandbox.clock.advanceBy(86_400_000);
+  expect((await deliverDueWebhooks(options(sandbox, fetch))).attempted).toBe(0);
+  // …until the lease (timeout + 5 s) has expired in real time.
   sandbox.clock.advanceBy(65_000);
   expect(await deliverDueWebhooks(options(sandbox, fetch))).toMatchObject({ succeeded: 1 });
   expect(sent).toHaveLength(1);

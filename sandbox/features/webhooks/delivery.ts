@@ -13,7 +13,7 @@
  *   the event's mode (live: the system clock; test: the test clock) (default 1 min, 5 min, 30 min, 2 h, 8 h, 24 h: 7 attempts over about 35 h); after the
  *   last one the delivery is `failed`. Advancing the test clock past a pending delay makes that
  *   retry due at once; the next delay then counts from that attempt.
- * - The queue is in the database. A claim sets a lease (timeout + 5 s, mode's clock) and the
+ * - The queue is in the database. A claim sets a lease (timeout + 5 s of real time) and the
  *   attempt is written after the answer; a process that dies mid-attempt leaves the row due again
  *   when the lease expires, and a worker that is stopped releases its leases at once. So a
  *   restart loses no delivery; the receiver may then see one duplicate with the same event id.
@@ -47,8 +47,9 @@ export const defaultRetryScheduleMs: readonly number[] = [
 export interface WebhookDeliveryOptions {
   db: Db;
   /**
-   * The sandbox's clocks: a delivery's due time, lease and attempt times are read on the clock of
-   * its event's mode, so advancing the test clock never hurries a live retry.
+   * The sandbox's clocks: a delivery's due time and attempt times are read on the clock of its
+   * event's mode, so advancing the test clock never hurries a live retry; leases are on the live
+   * clock (real time).
    */
   clocks: ModeClocks;
   /** Clock of `X-Service-Timestamp` (default the real time). */
@@ -130,7 +131,11 @@ function claimDue(
       db,
       `SELECT * FROM (
          SELECT d.id, d.merchant_id, d.mode, d.attempt_count, e.type, e.body, m.webhook_secret,
-           ep.url, d.next_attempt_at, d.rowid AS row_order,
+           ep.url, d.rowid AS row_order,
+           -- How long overdue, on the delivery's own mode's clock: the two clocks differ by the
+           -- test offset, so raw due times of the two modes are not comparable.
+           julianday(CASE d.mode WHEN 'test' THEN ? ELSE ? END) - julianday(d.next_attempt_at)
+             AS overdue,
            ROW_NUMBER() OVER (
              PARTITION BY d.merchant_id, d.mode ORDER BY d.next_attempt_at, d.rowid
            ) AS endpoint_rank
@@ -140,12 +145,11 @@ function claimDue(
          LEFT JOIN webhook_endpoints ep ON ep.merchant_id = d.merchant_id AND ep.mode = d.mode
          WHERE d.status = 'pending'
            AND d.next_attempt_at <= (CASE d.mode WHEN 'test' THEN ? ELSE ? END)
-           AND (d.lease_until IS NULL
-             OR d.lease_until <= (CASE d.mode WHEN 'test' THEN ? ELSE ? END))
+           AND (d.lease_until IS NULL OR d.lease_until <= ?)
        )
        WHERE endpoint_rank <= ?
-       ORDER BY next_attempt_at, row_order`,
-      [atTest, atLive, atTest, atLive, perEndpoint + inFlight.size],
+       ORDER BY overdue DESC, row_order`,
+      [atTest, atLive, atTest, atLive, atLive, perEndpoint + inFlight.size],
       dueRowSchema,
     )
       .filter((row) => {
@@ -158,7 +162,9 @@ function claimDue(
       })
       .slice(0, limit);
     for (const row of rows) {
-      const leaseUntil = new Date(now[row.mode].getTime() + leaseMs).toISOString();
+      // Leases are real time (the live clock) in both modes: they only say a process is working
+      // on the row, and advancing the test clock must not free a row still in flight.
+      const leaseUntil = new Date(now.live.getTime() + leaseMs).toISOString();
       execute(db, 'UPDATE webhook_deliveries SET lease_until = ? WHERE id = ?', [
         leaseUntil,
         row.id,
