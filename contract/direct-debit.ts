@@ -129,6 +129,11 @@ export const setupStateSchema = z.object({
   setupOpen: z.boolean(),
   expiresAt: isoTimestampSchema,
   mandate: mandateSchema.nullable(),
+  /**
+   * The service's time (for this link's mode) when it answered. The page judges the service's
+   * deadlines (the activation transfer's) against it, never against the phone's own clock.
+   */
+  serverTime: isoTimestampSchema,
 });
 export type SetupState = z.infer<typeof setupStateSchema>;
 export const setupStateResponseSchema = z.object({ data: setupStateSchema });

@@ -36,6 +36,7 @@ const setup: SetupState = {
   setupOpen: true,
   expiresAt: '2026-12-22T10:00:00.000Z',
   mandate: null,
+  serverTime: '2026-11-22T10:00:00.000Z',
 };
 
 function errorBody(statusCode: number, code: string | undefined, requestId = 'req_abc') {

@@ -72,6 +72,8 @@ test('the setup state shows the merchant, the subscription in naira and a valida
     setupOpen: true,
     expiresAt: '2026-03-02T10:00:00.000Z',
     mandate: null,
+    // The service's time for the link's mode, so the page never judges deadlines by the phone.
+    serverTime: '2026-01-31T10:00:00.000Z',
   });
   sandbox.close();
 });

@@ -86,5 +86,6 @@ export function buildSetupState(db: Db, caller: SetupLinkCaller, now: Date): Set
     }),
     expiresAt: caller.expiresAt,
     mandate,
+    serverTime: now.toISOString(),
   };
 }

@@ -73,6 +73,7 @@ function setup(overrides: Partial<SetupState> = {}): SetupState {
     setupOpen: true,
     expiresAt: '2026-12-22T10:00:00.000Z',
     mandate: null,
+    serverTime: '2026-11-22T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -857,7 +857,10 @@ test('the bank search filters the suggested banks too, and the count says what i
   expect(within(banks).queryByText(en.setup.bank.matches(0))).not.toBeInTheDocument();
 });
 
-test('a pending mandate whose activation deadline has passed no longer asks for the transfer', async () => {
+async function pendingWithActivation(): Promise<{
+  token: string;
+  activation: { deadline: string; destinationAccountNumber: string };
+}> {
   const link = await sandbox.createSetupLink({ callbackUrl: returnUrl });
   const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
     bankId: '000013',
@@ -865,14 +868,21 @@ test('a pending mandate whose activation deadline has passed no longer asks for 
     consent: true,
   });
   expect(submitted.status).toBe(201);
-  const activation = (
+  const { activation } = (
     submitted.body as {
       data: { mandate: { activation: { deadline: string; destinationAccountNumber: string } } };
     }
-  ).data.mandate.activation;
-  vi.setSystemTime(Date.parse(activation.deadline) + 60_000);
+  ).data.mandate;
+  return { token: link.token, activation };
+}
+
+test('a pending mandate whose activation deadline has passed (service time) no longer asks for the transfer', async () => {
+  const { token, activation } = await pendingWithActivation();
+  const before = sandbox.clock.now();
+  // The service's clock is past the deadline; the phone's own clock is not.
+  sandbox.clock.set(new Date(Date.parse(activation.deadline) + 60_000));
   try {
-    renderPage(`/direct-debit/setup#token=${link.token}`);
+    renderPage(`/direct-debit/setup#token=${token}`);
     await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank' });
     const expired = screen.getByRole('region', {
       name: 'The time for the activation transfer has passed',
@@ -884,32 +894,37 @@ test('a pending mandate whose activation deadline has passed no longer asks for 
     expect(screen.queryByText(activation.destinationAccountNumber)).not.toBeInTheDocument();
     expect(redirectTo).not.toHaveBeenCalled();
   } finally {
+    sandbox.clock.set(before);
+  }
+});
+
+test('a phone whose clock runs two days fast still shows the activation transfer in time', async () => {
+  const { token, activation } = await pendingWithActivation();
+  vi.setSystemTime(Date.parse(activation.deadline) + 3_600_000);
+  try {
+    renderPage(`/direct-debit/setup#token=${token}`);
+    const instructions = await screen.findByRole('region', {
+      name: 'Activate it with a small transfer',
+    });
+    expect(within(instructions).getByText(activation.destinationAccountNumber)).toBeInTheDocument();
+  } finally {
     vi.useRealTimers();
   }
 });
 
 test('the activation instructions give way when the deadline passes while the page is open', async () => {
-  const link = await sandbox.createSetupLink();
-  const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
-    bankId: '000013',
-    bankAccountNumber: testAccountFor('pending_activation'),
-    consent: true,
-  });
-  expect(submitted.status).toBe(201);
-  const { deadline } = (
-    submitted.body as { data: { mandate: { activation: { deadline: string } } } }
-  ).data.mandate.activation;
-  vi.setSystemTime(Date.parse(deadline) - 500);
+  const { token, activation } = await pendingWithActivation();
+  const before = sandbox.clock.now();
+  sandbox.clock.set(new Date(Date.parse(activation.deadline) - 800));
   try {
-    renderPage(`/direct-debit/setup#token=${link.token}`);
+    renderPage(`/direct-debit/setup#token=${token}`);
     await screen.findByRole('region', { name: 'Activate it with a small transfer' });
-    vi.setSystemTime(Date.parse(deadline) + 1_000);
     await screen.findByRole(
       'region',
       { name: 'The time for the activation transfer has passed' },
       { timeout: 3_000 },
     );
   } finally {
-    vi.useRealTimers();
+    sandbox.clock.set(before);
   }
 });

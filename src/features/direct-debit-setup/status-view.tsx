@@ -128,7 +128,12 @@ export function StatusView(props: StatusViewProps) {
         <>
           <p>{m.pendingBody}</p>
           {mandate.activation !== null && (
-            <ActivationInstructions activation={mandate.activation} merchant={merchant} />
+            <ActivationInstructions
+              activation={mandate.activation}
+              serverTime={setup.serverTime}
+              receivedAt={props.lastCheckedAt}
+              merchant={merchant}
+            />
           )}
           <CheckingNote lastCheckedAt={props.lastCheckedAt} />
         </>
@@ -352,21 +357,27 @@ function CheckFailure({
 }
 
 /**
- * The bank's activation transfer (pending e-mandates). Once its deadline has passed (this
- * device's clock) the page stops asking for it and says so: no destination account to copy.
+ * The bank's activation transfer (pending e-mandates). Once its deadline has passed (by the
+ * server's time, `serverTime` of the answer that carried it) the page stops asking for it and says
+ * so: no destination account to copy.
  */
 function ActivationInstructions({
   activation,
+  serverTime,
+  receivedAt,
   merchant,
 }: {
   activation: NonNullable<Mandate['activation']>;
+  serverTime: string;
+  /** This device's clock (ms) when the answer carrying `serverTime` arrived. */
+  receivedAt: number;
   merchant: string;
 }) {
   const m = en.setup.status;
   const amount = formatNaira(activation.amount);
   const deadline = formatDateTime(activation.deadline);
   const titleId = useId();
-  const deadlinePassed = useDeadlinePassed(activation.deadline);
+  const deadlinePassed = useDeadlinePassed(activation.deadline, serverTime, receivedAt);
   if (deadlinePassed) {
     return (
       <section className="activation" aria-labelledby={titleId}>
