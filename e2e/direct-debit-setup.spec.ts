@@ -18,12 +18,28 @@ test('a customer authorizes a mandate and is returned to the merchant', async ({
     route.fulfill({ contentType: 'text/html', body: '<h1>Back at Adaeze Fitness</h1>' }),
   );
 
+  // The API calls the page makes: the token travels in its header only, never in a URL.
+  const apiCalls: { path: string; token: string | undefined }[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.resourceType() === 'fetch') {
+      apiCalls.push({ path, token: request.headers()['x-direct-debit-token'] });
+    }
+  });
+
   const url = new URL(setupUrl);
   expect(url.search).toBe('');
   expect(url.hash).toMatch(/^#token=/);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token');
   await page.goto(url.pathname + url.hash);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your bank' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  // Started by the entry while the page's code downloads, and not asked again by the page.
+  expect(apiCalls).toEqual([
+    { path: '/direct-debit/setup', token },
+    { path: '/direct-debit/setup/banks', token },
+  ]);
   await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
   await expect(page.getByText('₦15,000.00')).toBeVisible();
 

@@ -6,7 +6,8 @@
  * 750 kbit/s up) and reports:
  *
  * - first-load JavaScript and CSS of the setup page (bytes as sent, gzip level 9 from dist/);
- * - first contentful paint, and the time until the bank search box is usable (ms, median of 5).
+ * - first contentful paint, and the time until the bank search box is in the page (ms from the
+ *   navigation's start, measured inside the page; median of 5).
  *
  * Numbers go to stdout as a table and as JSON on the last line. Nothing is asserted here: the
  * size budget is a test (e2e/bundle-budget.spec.ts); timings are measurements, not tests.
@@ -75,13 +76,27 @@ try {
       }
     });
 
-    const start = Date.now();
+    // Timed inside the page, from the navigation's start: Playwright's own polling for the
+    // element runs on the throttled CPU too and would add a few hundred milliseconds of its own.
+    await page.addInitScript(() => {
+      const marks = window as unknown as { benchSearchShownAt?: number };
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('input[type="search"]') === null) return;
+        marks.benchSearchShownAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    });
     const link = new URL(setupUrl);
     await page.goto(new URL(link.pathname + link.hash, server.url).href, { waitUntil: 'commit' });
     await page
       .getByRole('searchbox', { name: 'Search banks' })
       .waitFor({ state: 'visible', timeout: 60_000 });
-    ready.push(Date.now() - start);
+    ready.push(
+      await page.evaluate(() =>
+        Math.round((window as unknown as { benchSearchShownAt: number }).benchSearchShownAt),
+      ),
+    );
     const paint = await page.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     );

@@ -12,8 +12,15 @@ import { Route, Routes } from 'react-router';
 import { PageLoading } from './page-loading';
 import { RootErrorView } from './root-error-view';
 
+/**
+ * Downloads the setup page's route module (and what it imports). Called by the route itself and,
+ * earlier, by the entry when the address is the setup page (src/app/first-requests.ts); the
+ * browser fetches a module once however often it is imported.
+ */
+export const loadDirectDebitSetupRoute = () => import('./routes/direct-debit-setup-route');
+
 const DirectDebitSetupRoute = lazy(async () => ({
-  default: (await import('./routes/direct-debit-setup-route')).DirectDebitSetupRoute,
+  default: (await loadDirectDebitSetupRoute()).DirectDebitSetupRoute,
 }));
 const CheckoutRoute = lazy(async () => ({
   default: (await import('./routes/checkout-route')).CheckoutRoute,
@@ -25,15 +32,22 @@ const NotFoundRoute = lazy(async () => ({
   default: (await import('./routes/not-found-route')).NotFoundRoute,
 }));
 
+/** The pages' paths, as React Router patterns. */
+export const pagePaths = {
+  directDebitSetup: '/direct-debit/setup',
+  checkout: '/checkout/:paymentId',
+  invoice: '/invoices/:invoiceId',
+} as const;
+
 /** The route table, with the last-resort error view and the loading view around it. */
 export function AppRoutes() {
   return (
     <ErrorBoundary FallbackComponent={RootErrorView}>
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route path="/direct-debit/setup" element={<DirectDebitSetupRoute />} />
-          <Route path="/checkout/:paymentId" element={<CheckoutRoute />} />
-          <Route path="/invoices/:invoiceId" element={<InvoiceRoute />} />
+          <Route path={pagePaths.directDebitSetup} element={<DirectDebitSetupRoute />} />
+          <Route path={pagePaths.checkout} element={<CheckoutRoute />} />
+          <Route path={pagePaths.invoice} element={<InvoiceRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Routes>
       </Suspense>

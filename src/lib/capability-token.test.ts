@@ -2,6 +2,7 @@ import { beforeEach, expect, test } from 'vitest';
 import {
   forgetCapabilityToken,
   isPlausibleToken,
+  peekCapabilityToken,
   readCapabilityToken,
   type TokenEnvironment,
 } from './capability-token';
@@ -172,4 +173,23 @@ test('plausible tokens are base64url of 32 to 128 characters', () => {
   expect(isPlausibleToken('a'.repeat(31))).toBe(false);
   expect(isPlausibleToken('a'.repeat(128))).toBe(true);
   expect(isPlausibleToken(`${'a'.repeat(40)}.`)).toBe(false);
+});
+
+test('peeking gives the token the page will read, and changes nothing', () => {
+  visit(`/direct-debit/setup#token=${token}`);
+  expect(peekCapabilityToken('dd')).toBe(token);
+  expect(window.location.hash).toBe(`#token=${token}`);
+  expect(window.sessionStorage.getItem('dd-token')).toBeNull();
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+
+  // Then from what the tab kept; never from the query string, never a malformed one.
+  visit('/direct-debit/setup');
+  expect(peekCapabilityToken('dd')).toBe(token);
+  visit(`/direct-debit/setup#token=truncated`);
+  expect(peekCapabilityToken('dd')).toBeNull();
+  expect(window.sessionStorage.getItem('dd-token')).toBe(token);
+  expect(peekCapabilityToken(checkoutA)).toBeNull();
+  forgetCapabilityToken('dd');
+  visit(`/direct-debit/setup?token=${token}`);
+  expect(peekCapabilityToken('dd')).toBeNull();
 });

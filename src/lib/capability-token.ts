@@ -76,6 +76,28 @@ function readStored(key: string, storage: TokenEnvironment['storage']): string |
   }
 }
 
+/** The `token` parameter of the URL fragment (`#token=…`), checked or not; null when absent. */
+function fragmentToken(location: TokenEnvironment['location']): string | null {
+  const fragment = location.hash.startsWith('#') ? location.hash.slice(1) : '';
+  return fragment === '' ? null : new URLSearchParams(fragment).get('token');
+}
+
+/**
+ * The token that {@link readCapabilityToken} would give for page `owner` right now, or null when
+ * it would give none (missing or malformed), without its effects: the fragment stays in the
+ * address bar and nothing is stored or forgotten. For starting a page's first requests before the
+ * page's own code has loaded (src/app/first-requests.ts); the page still reads the token itself.
+ * Never throws.
+ */
+export function peekCapabilityToken(
+  owner: TokenOwner,
+  env: TokenEnvironment = browserEnvironment(),
+): string | null {
+  const fromFragment = fragmentToken(env.location);
+  if (fromFragment === null) return readStored(storageKey(owner), env.storage);
+  return isPlausibleToken(fromFragment) ? fromFragment : null;
+}
+
 /**
  * Reads the token of page `owner` (`'dd'`, or a checkout or invoice page with the id from its
  * path).
@@ -95,8 +117,7 @@ export function readCapabilityToken(
   env: TokenEnvironment = browserEnvironment(),
 ): TokenReading {
   const key = storageKey(owner);
-  const fragment = env.location.hash.startsWith('#') ? env.location.hash.slice(1) : '';
-  const fromFragment = fragment === '' ? null : new URLSearchParams(fragment).get('token');
+  const fromFragment = fragmentToken(env.location);
 
   if (fromFragment === null) {
     const stored = readStored(key, env.storage);

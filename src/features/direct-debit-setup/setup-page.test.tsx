@@ -12,6 +12,7 @@ import { directDebitTokenHeader } from '../../../contract/direct-debit';
 import { nubanCheckDigit } from '../../../contract/nuban';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
+import { startFirstRequests } from '../../app/first-requests';
 import { createQueryClient } from '../../app/query-client';
 import { forgetCapabilityToken } from '../../lib/capability-token';
 import { redirectTo } from '../../lib/redirect';
@@ -68,6 +69,8 @@ function renderPage(path: string, options: { retry?: boolean } = {}) {
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },
     });
   }
+  // As the entry does (src/main.tsx): the first reads start before the page renders.
+  startFirstRequests(window.location.pathname, queryClient);
   return render(<App queryClient={queryClient} />);
 }
 
@@ -435,6 +438,31 @@ test('Continue without a bank asks for one', async () => {
 test('other paths show the not-found page', async () => {
   renderPage('/somewhere/else');
   await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+  expect(sent).toEqual([]);
+});
+
+test('the first reads start before the page renders, and each is sent once', async () => {
+  const link = await sandbox.createSetupLink();
+  window.history.replaceState(null, '', `/direct-debit/setup#token=${link.token}`);
+  const queryClient = createQueryClient();
+  startFirstRequests(window.location.pathname, queryClient);
+  // Sent with the link's token before any of the page exists; the token is still for the page
+  // to read and take out of the address bar.
+  await waitFor(() =>
+    expect(sent).toEqual(
+      expect.arrayContaining(['GET /direct-debit/setup', 'GET /direct-debit/setup/banks']),
+    ),
+  );
+  expect(window.location.hash).toBe(`#token=${link.token}`);
+
+  render(<App queryClient={queryClient} />);
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' }, { timeout: 5_000 });
+  expect(window.location.hash).toBe('');
+  expect(screen.getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();
+  expect(sent.filter((request) => request.startsWith('GET '))).toEqual([
+    'GET /direct-debit/setup',
+    'GET /direct-debit/setup/banks',
+  ]);
 });
 
 async function submitDirectly(link: { token: string }, outcome: keyof typeof testSerials) {
