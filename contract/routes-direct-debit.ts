@@ -1,6 +1,7 @@
 /**
  * Merchant bank direct-debit routes (service-api.md, "Bank direct debit"): config, mandates, setup
- * links, disable, revoking a setup link; plus the sandbox control that enables direct debit.
+ * links, disable, revoking a setup link; plus the sandbox controls that enable direct debit and
+ * give the bank's answer to a mandate.
  */
 import * as dd from './direct-debit';
 import * as controls from './sandbox-controls';
@@ -70,5 +71,19 @@ export const directDebitRoutes = {
     idempotent: false,
     request: dd.emptyBodySchema,
     response: dd.revokeSetupLinkResponseSchema,
+  }),
+  /**
+   * The bank's final answer to the subscription's pending or unknown mandate (test mode): what the
+   * bank would say after the activation transfer, or what reconciliation finds.
+   */
+  answerMandate: route({
+    method: 'POST',
+    path: '/sandbox/v1/subscriptions/:subscriptionId/direct-debit/bank-answer',
+    auth: 'secretKey',
+    scope: 'subscriptions:write',
+    idempotent: false,
+    testOnly: true,
+    request: controls.mandateBankAnswerRequestSchema,
+    response: dd.subscriptionMandateResponseSchema,
   }),
 } as const satisfies Record<string, RouteDef>;

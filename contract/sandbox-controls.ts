@@ -50,3 +50,19 @@ export const reconcileDebitRequestSchema = z.strictObject({
  * payment window now (its pending payment expires), without moving the shared test clock.
  */
 export const expireVirtualAccountRequestSchema = z.strictObject({});
+
+/**
+ * `POST /sandbox/v1/subscriptions/:subscriptionId/direct-debit/bank-answer`: the bank's final
+ * answer for the subscription's current mandate while it awaits one (test mode only): a `pending`
+ * mandate (the customer made the activation transfer, or never did) or an `unknown` one (its
+ * result reconciled). `approved`, or `rejected` with an optional reason for the customer. Answers
+ * the mandate. 409 when the mandate awaits no answer.
+ */
+export const mandateBankAnswerRequestSchema = z.discriminatedUnion('outcome', [
+  z.strictObject({ outcome: z.literal('approved') }),
+  z.strictObject({
+    outcome: z.literal('rejected'),
+    reason: z.string().trim().min(1).max(200).optional(),
+  }),
+]);
+export type MandateBankAnswer = z.infer<typeof mandateBankAnswerRequestSchema>;

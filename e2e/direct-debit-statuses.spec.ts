@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from './axe';
 import { callMerchantApi, createSubscriptionWithSetupLink } from './merchant-api';
 import {
   authorize,
+  bankAnswer,
   chooseGtBank,
   completeSetup,
   disableAsMerchant,
@@ -103,9 +104,13 @@ test('pending with activation instructions stays, survives a reload, and never l
   expect(merchant.visited()).toBe(false);
 });
 
-test('unknown: being reconciled, nothing to do, no automatic return', async ({ page }) => {
+test('unknown: being reconciled, nothing to do; the open page follows the reconciled answer', async ({
+  page,
+}) => {
   const merchant = await fakeMerchantSite(page);
-  const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl: merchantReturnUrl });
+  const { setupUrl, subscription } = await createSubscriptionWithSetupLink({
+    callbackUrl: merchantReturnUrl,
+  });
   await openSetupLink(page, setupUrl);
   await completeSetup(page, testAccounts.unknown);
 
@@ -115,6 +120,12 @@ test('unknown: being reconciled, nothing to do, no automatic return', async ({ p
   await expect(page.getByRole('button', { name: 'Try another account' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   expect(merchant.visited()).toBe(false);
+
+  // Reconciliation finds the bank approved it: the page, still checking, says so and returns.
+  expect((await bankAnswer(subscription.id, { outcome: 'approved' }))?.status).toBe('approved');
+  await expectHeading(page, 'Direct debit is set up', 15_000);
+  await page.waitForURL(merchantReturnUrl, { timeout: 10_000 });
+  expect(merchant.visited()).toBe(true);
 });
 
 test('rejected, then another account while setup is open', async ({ page }) => {

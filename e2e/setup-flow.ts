@@ -123,3 +123,11 @@ export async function revokeLinkAsMerchant(subscriptionId: string) {
 export async function mandateAsMerchant(subscriptionId: string) {
   return (await callMerchantApi('getSubscriptionMandate', { params: { subscriptionId } })).data;
 }
+
+/** The bank's final answer to a pending or unknown mandate (sandbox control, test mode). */
+export async function bankAnswer(
+  subscriptionId: string,
+  body: { outcome: 'approved' } | { outcome: 'rejected'; reason?: string },
+) {
+  return (await callMerchantApi('answerMandate', { params: { subscriptionId }, body })).data;
+}

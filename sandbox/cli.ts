@@ -50,6 +50,9 @@ Commands:
                                                (test mode; through the running sandbox)
   clock [--advance 90|15m|2h|31d] [--base-url URL]
                                                show or advance the test clock (running sandbox)
+  bank-answer <sub_id> approved|rejected [--reason TEXT] [--base-url URL]
+                                               the bank's final answer to a pending or unknown
+                                               mandate (test mode; through the running sandbox)
 ${webhooksCliUsage}
 
 Environment: PORT, HOST, SANDBOX_DATA_DIR, SANDBOX_DIST_DIR, SANDBOX_APPROVAL_DELAY_MS`;
@@ -277,6 +280,30 @@ export async function runCli(argv: readonly string[]): Promise<void> {
           : await callRunningSandbox(options, 'POST', '/sandbox/v1/clock/advance', {
               seconds: parseDuration(advance),
             }),
+      );
+      return;
+    }
+    case 'bank-answer': {
+      const [subscriptionId, outcome, ...flags] = rest;
+      if (
+        subscriptionId === undefined ||
+        subscriptionId.startsWith('--') ||
+        (outcome !== 'approved' && outcome !== 'rejected')
+      ) {
+        throw new Error('Usage: bank-answer <sub_id> approved|rejected [--reason TEXT]');
+      }
+      const options = parseOptions(flags, ['reason', 'base-url']);
+      const reason = options.get('reason');
+      if (reason !== undefined && outcome === 'approved') {
+        throw new Error('--reason goes with rejected only');
+      }
+      console.log(
+        await callRunningSandbox(
+          options,
+          'POST',
+          `/sandbox/v1/subscriptions/${encodeURIComponent(subscriptionId)}/direct-debit/bank-answer`,
+          { outcome, ...(reason === undefined ? {} : { reason }) },
+        ),
       );
       return;
     }

@@ -239,6 +239,39 @@ export function disableAutomaticDebit(
   );
 }
 
+/** Statuses in which a mandate still awaits the bank's final answer. */
+export const awaitingBankStatuses: readonly MandateStatus[] = ['pending', 'unknown'];
+
+/**
+ * Applies the bank's final answer to the subscription's current mandate, when it still awaits one
+ * ({@link awaitingBankStatuses}): `approved` (automatic debit may collect renewals from now on), or
+ * `rejected` with `rejectionReason` (the customer may try another account while setup is open).
+ * A planned outcome is dropped. `updatedAt` becomes `now` (the mode's clock). Returns false, and
+ * changes nothing, when there is no current mandate or it awaits no answer.
+ */
+export function applyBankAnswer(
+  db: Db,
+  subscriptionId: string,
+  answer: { status: 'approved' } | { status: 'rejected'; rejectionReason: string },
+  now: Date,
+): boolean {
+  const changed = execute(
+    db,
+    `UPDATE mandates
+     SET status = ?, rejection_reason = ?, planned_status = NULL, settles_at = NULL,
+       updated_at = ?
+     WHERE subscription_id = ? AND superseded_at IS NULL AND status IN ('pending', 'unknown')`,
+    [
+      answer.status,
+      answer.status === 'rejected' ? answer.rejectionReason : null,
+      now.toISOString(),
+      subscriptionId,
+    ],
+  );
+  if (changed > 0 && answer.status === 'approved') markPreferredDirectDebit(db, subscriptionId);
+  return changed > 0;
+}
+
 const dueRowSchema = z.object({
   id: z.string(),
   subscription_id: z.string(),

@@ -1,8 +1,9 @@
 /**
  * Bank direct debit, merchant side (service-api.md, "Bank direct debit (merchant side, controlled
  * rollout)"), revoking a setup link (issue 3: links are revocable; the document names no route, so
- * ours keeps its `/sandbox/v1` path), and the sandbox control that stands in for the service's
- * rollout switch (`PUT /sandbox/v1/direct-debit/config`). Everything is confined to the key's
+ * ours keeps its `/sandbox/v1` path), and the sandbox controls that stand in for the service's
+ * rollout switch (`PUT /sandbox/v1/direct-debit/config`) and for the bank's final answer to a
+ * pending or unknown mandate (`POST /sandbox/v1/subscriptions/{id}/direct-debit/bank-answer`). Everything is confined to the key's
  * merchant and mode.
  */
 import { errorCodes } from '../../../contract/errors';
@@ -10,7 +11,13 @@ import { ApiError } from '../../core/api-error';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { findSubscription } from '../subscriptions/records';
 import { isDirectDebitEnabled, setDirectDebitEnabled } from './config';
-import { currentMandate, disableAutomaticDebit, listMandates } from './mandates';
+import {
+  applyBankAnswer,
+  awaitingBankStatuses,
+  currentMandate,
+  disableAutomaticDebit,
+  listMandates,
+} from './mandates';
 import { getOrCreateSetupLink, revokeSetupLink, setupUrl } from './setup-links';
 
 /** `GET /api/v1/subscriptions/direct-debit/config`: `{ data: { enabled, mode } }`. */
@@ -125,7 +132,44 @@ function revokeSetupLinkHandler(
   return { status: 200, body: { data: { subscriptionId: subscription.id, revoked } } };
 }
 
-/** Handlers of the merchant-side direct-debit API and its sandbox control, by route name. */
+/** What the customer reads when the sandbox's bank declines without a reason of its own. */
+const defaultRejectionReason = 'The bank declined the mandate (sandbox bank answer).';
+
+/**
+ * `POST /sandbox/v1/subscriptions/{id}/direct-debit/bank-answer` `{ outcome, reason? }` (test
+ * mode, `subscriptions:write`): the bank's final answer to the current mandate while it is
+ * `pending` (activation transfer made, or never made) or `unknown` (reconciled). Answers
+ * `{ data: mandate }`.
+ * @throws ApiError 404 for a subscription unknown in the key's merchant and mode; 409 CONFLICT
+ *   when there is no mandate or it awaits no answer (it changes nothing then).
+ */
+function answerMandate(context: HandlerContext<'answerMandate'>): HandlerResult<'answerMandate'> {
+  const { db } = context.services;
+  const { merchantId, mode } = context.caller;
+  const subscription = findSubscription(db, merchantId, mode, context.params.subscriptionId);
+  const before = currentMandate(db, subscription.id);
+  if (before === null || !awaitingBankStatuses.includes(before.status)) {
+    throw new ApiError(
+      409,
+      before === null
+        ? 'This subscription has no mandate: the customer has not authorized one yet'
+        : `This mandate is ${before.status}: only a pending or unknown mandate awaits the bank's answer`,
+      { code: errorCodes.conflict },
+    );
+  }
+  const { body } = context;
+  applyBankAnswer(
+    db,
+    subscription.id,
+    body.outcome === 'approved'
+      ? { status: 'approved' }
+      : { status: 'rejected', rejectionReason: body.reason ?? defaultRejectionReason },
+    context.now,
+  );
+  return { status: 200, body: { data: currentMandate(db, subscription.id) } };
+}
+
+/** Handlers of the merchant-side direct-debit API and its sandbox controls, by route name. */
 export const directDebitMerchantHandlers = {
   getDirectDebitConfig: { run: getDirectDebitConfig },
   setDirectDebitConfig: { run: setDirectDebitConfig },
@@ -134,4 +178,5 @@ export const directDebitMerchantHandlers = {
   createSetupLink: { run: createSetupLink },
   disableDirectDebit: { run: disableDirectDebit },
   revokeSetupLink: { run: revokeSetupLinkHandler },
+  answerMandate: { run: answerMandate },
 } satisfies HandlerRegistry;
