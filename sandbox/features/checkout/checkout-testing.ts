@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { checkoutTokenHeader } from '../../../contract/checkout';
-import { webhookEventSchema, type EventType, type WebhookEvent } from '../../../contract/events';
+import {
+  isRecordedEvent,
+  webhookEventSchema,
+  type EventType,
+  type RecordedEvent,
+  type WebhookEvent,
+} from '../../../contract/events';
 import { paymentResponseSchema, type Payment } from '../../../contract/payments';
 import {
   planResponseSchema,
@@ -125,14 +131,17 @@ export async function createTestSubscription(
   ).data;
 }
 
-/** Every webhook event recorded for the demo merchant, oldest first, optionally of one type. */
-export function eventsOf(sandbox: TestSandbox, type?: EventType): WebhookEvent[] {
+/** Every webhook event recorded for the demo merchant (test events included), oldest first. */
+export function allEventsOf(sandbox: TestSandbox): WebhookEvent[] {
   return queryAll(
     sandbox.sandbox.db,
     'SELECT body FROM events ORDER BY created_at, rowid',
     [],
     z.object({ body: z.string() }),
-  )
-    .map((row) => webhookEventSchema.parse(JSON.parse(row.body)))
-    .filter((event) => type === undefined || event.type === type);
+  ).map((row) => webhookEventSchema.parse(JSON.parse(row.body)));
+}
+
+/** The recorded (not test) events of kind `type`, oldest first, with `data` of that kind. */
+export function eventsOf<T extends EventType>(sandbox: TestSandbox, type: T): RecordedEvent<T>[] {
+  return allEventsOf(sandbox).filter((event) => isRecordedEvent(event, type));
 }

@@ -10,37 +10,56 @@
  * it). Which operation emits which event: docs/decisions/0008-webhook-events.md.
  */
 import type { Mode } from '../../../contract/common';
-import type { EventType, WebhookEvent } from '../../../contract/events';
+import {
+  webhookEventSchema,
+  type EventData,
+  type EventType,
+  type SampleEventData,
+  type WebhookEvent,
+} from '../../../contract/events';
 import { randomId } from '../../core/crypto';
 import { execute, type Db } from '../../db/database';
 import { enqueueDelivery, findEndpointUrl } from './queue';
 
-/** What {@link recordEvent} needs. `data` is the affected resource as the API returns it. */
-export interface EventInput {
+interface EventCommon {
   merchantId: string;
   mode: Mode;
-  type: EventType;
-  data: Record<string, unknown>;
   /** The sandbox clock's now (service time, not wall time). */
   now: Date;
-  /** True for a test event only: the body then carries `sample: true`. */
-  sample?: boolean;
 }
+
+/**
+ * What {@link recordEvent} needs: `data` is the affected resource of the kind's documented shape
+ * (`eventDataSchemas` in contract/events.ts), checked by the compiler at each call.
+ */
+export type EventInput = {
+  [T in EventType]: EventCommon & { type: T; data: EventData<T> };
+}[EventType];
+
+/** A test event: any kind, with sample data that refers to no record. */
+export type SampleEventInput = EventCommon & {
+  type: EventType;
+  data: SampleEventData;
+  sample: true;
+};
 
 /**
  * Stores one event (id `evt_…`, body serialized once) without queueing any delivery. Used by
  * {@link recordEvent} and by the test-event control, which queues its own delivery.
+ * @throws ZodError when `data` breaks its kind's documented shape (a bug: the surrounding
+ *   transaction then rolls back, so the change is not committed without its event).
  * @throws Error from the database.
  */
-export function storeEvent(db: Db, input: EventInput): WebhookEvent {
-  const event: WebhookEvent = {
+export function storeEvent(db: Db, input: EventInput | SampleEventInput): WebhookEvent {
+  // Checked against the documented shape of its kind, and stored with the documented fields only.
+  const event = webhookEventSchema.parse({
     id: randomId('evt_'),
     type: input.type,
     mode: input.mode,
     createdAt: input.now.toISOString(),
     data: input.data,
-    ...(input.sample === true ? { sample: true as const } : {}),
-  };
+    ...('sample' in input ? { sample: true } : {}),
+  });
   execute(
     db,
     `INSERT INTO events (id, merchant_id, mode, type, body, created_at)

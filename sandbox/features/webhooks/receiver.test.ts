@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { directDebitTokenHeader, setupLinkResponseSchema } from '../../../contract/direct-debit';
-import { eventTypes, webhookEventSchema, type EventType } from '../../../contract/events';
+import {
+  eventTypes,
+  isRecordedEvent,
+  webhookEventSchema,
+  type EventType,
+} from '../../../contract/events';
 import { paymentResponseSchema } from '../../../contract/payments';
 import { planResponseSchema, subscriptionResponseSchema } from '../../../contract/subscriptions';
 import { transactionSchema } from '../../../contract/transactions';
@@ -254,7 +259,10 @@ test('payments, invoices and mandates driven through the API: every kind reaches
   expect(new Set(logged.map((entry) => entry.event.type))).toEqual(new Set(eventTypes));
   // Each kind came from the operation that causes it.
   const ids = (type: EventType) =>
-    logged.filter((entry) => entry.event.type === type).map((entry) => entry.event.data.id);
+    logged
+      .map((entry) => entry.event)
+      .filter((event) => isRecordedEvent(event, type))
+      .map((event) => event.data.id);
   expect(ids('payment.success')).toContain(driven.paid.id);
   expect(ids('payment.failed')).toContain(driven.unpaid.id);
   expect(ids('subscription.created')).toEqual(

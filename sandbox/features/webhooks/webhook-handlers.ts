@@ -5,7 +5,7 @@
  */
 import type { Mode } from '../../../contract/common';
 import { errorCodes } from '../../../contract/errors';
-import type { EventType } from '../../../contract/events';
+import type { EventType, SampleEventData } from '../../../contract/events';
 import { ApiError, notFound } from '../../core/api-error';
 import type { Db } from '../../db/database';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
@@ -36,9 +36,9 @@ function requireEndpoint(context: {
 }
 
 /** The sample `data` of a test event: marked as a sample, referring to no record. */
-export function sampleEventData(type: EventType): Record<string, unknown> {
+export function sampleEventData(type: EventType): SampleEventData {
   return {
-    sample: true,
+    sample: true as const,
     description: `A test ${type} event sent from the sandbox. It refers to no record and proves nothing.`,
   };
 }
