@@ -16,8 +16,7 @@ import { paymentStatusSchema } from './payments';
 import { nigerianPhoneSchema } from './phone';
 import { invoiceStatusSchema } from './subscriptions';
 
-/** Header that carries a checkout or invoice link's capability token. */
-export const checkoutTokenHeader = 'x-checkout-token';
+export { checkoutTokenHeader } from './hosted-reads';
 
 export const hostedMerchantSchema = z.object({
   name: z.string(),

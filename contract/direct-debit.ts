@@ -6,8 +6,7 @@
 import { z } from 'zod';
 import { intervalSchema, isoDateSchema, isoTimestampSchema, modeSchema } from './common';
 
-/** Header that carries the setup link's capability token on every hosted setup call. */
-export const directDebitTokenHeader = 'x-direct-debit-token';
+export { directDebitTokenHeader } from './hosted-reads';
 
 /**
  * Mandate statuses. `revocation_requested` and `revoked` are our names for the document's

@@ -4,6 +4,7 @@
  * test-mode keys only). Hosted routes are authorized by `x-checkout-token`.
  */
 import * as checkout from './checkout';
+import { hostedReadPaths } from './hosted-reads';
 import * as payments from './payments';
 import * as controls from './sandbox-controls';
 import * as subs from './subscriptions';
@@ -44,7 +45,7 @@ export const checkoutRoutes = {
   }),
   getCheckout: route({
     method: 'GET',
-    path: '/checkout/:paymentId',
+    path: hostedReadPaths.getCheckout,
     auth: 'checkoutToken',
     idempotent: false,
     response: checkout.checkoutStateResponseSchema,
@@ -59,7 +60,7 @@ export const checkoutRoutes = {
   }),
   getInvoicePage: route({
     method: 'GET',
-    path: '/invoices/:invoiceId',
+    path: hostedReadPaths.getInvoice,
     auth: 'checkoutToken',
     idempotent: false,
     response: checkout.invoiceStateResponseSchema,

@@ -4,19 +4,20 @@
  */
 import { bankListResponseSchema } from './banks';
 import * as dd from './direct-debit';
+import { hostedReadPaths } from './hosted-reads';
 import { route, type RouteDef } from './route';
 
 export const setupRoutes = {
   getSetup: route({
     method: 'GET',
-    path: '/direct-debit/setup',
+    path: hostedReadPaths.getSetup,
     auth: 'directDebitToken',
     idempotent: false,
     response: dd.setupStateResponseSchema,
   }),
   listSetupBanks: route({
     method: 'GET',
-    path: '/direct-debit/setup/banks',
+    path: hostedReadPaths.listSetupBanks,
     auth: 'directDebitToken',
     idempotent: false,
     response: bankListResponseSchema,

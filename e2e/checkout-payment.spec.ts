@@ -31,11 +31,26 @@ test('a payer transfers the exact amount, sees it paid and returns to the mercha
   const payment = await createCheckoutPayment({ callbackUrl });
   const url = new URL(payment.checkoutUrl);
   expect(url.search).toBe('');
+  // The API calls the page makes: the token travels in its header only, never in a URL.
+  const apiCalls: { path: string; token: string | undefined }[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'fetch') {
+      apiCalls.push({
+        path: new URL(request.url()).pathname,
+        token: request.headers()['x-checkout-token'],
+      });
+    }
+  });
   await page.goto(pathOf(payment.checkoutUrl));
 
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
   await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
   await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  // Started by the entry while the page's code downloads, and not asked again by the page.
+  expect(apiCalls).toEqual([
+    { path: `/checkout/${payment.id}`, token: new URLSearchParams(url.hash.slice(1)).get('token') },
+  ]);
   await expect(page.getByText('₦5,000.00').first()).toBeVisible();
   await expect(page.getByText(/Time left to pay: (29|30):\d\d/)).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,28 +1,33 @@
 /**
- * `npm run bench`: how big and how fast the setup page is for a customer on a cheap Android phone
- * on a weak network. Builds the SPA, starts a sandbox on 127.0.0.1 with a throwaway data
- * directory, creates a real setup link, then loads the page in Chromium five times with a cold
- * cache under a throttled profile (4× CPU slowdown; 300 ms round trip, 1.6 Mbit/s down,
- * 750 kbit/s up) and reports:
+ * `npm run bench`: how big and how fast the hosted pages are for a customer on a cheap Android
+ * phone on a weak network. Builds the SPA, starts a sandbox on 127.0.0.1 with a throwaway data
+ * directory, then, for the direct-debit setup page and the payment checkout page, creates a real
+ * link through the merchant API and loads it in Chromium five times with a cold cache under a
+ * throttled profile (4× CPU slowdown; 300 ms round trip, 1.6 Mbit/s down, 750 kbit/s up). For each
+ * page it reports:
  *
- * - first-load JavaScript and CSS of the setup page (bytes as sent, gzip level 9 from dist/);
- * - first contentful paint, and the time until the bank search box is in the page (ms from the
- *   navigation's start, measured inside the page; median of 5).
+ * - first-load JavaScript and CSS (bytes as sent, gzip level 9 from dist/);
+ * - first contentful paint, and the time until the page is usable (ms from the navigation's
+ *   start, measured inside the page; median of 5): the setup page's bank search box, the
+ *   checkout page's account number to pay into.
  *
  * Numbers go to stdout as a table and as JSON on the last line. Nothing is asserted here: the
  * size budget is a test (e2e/bundle-budget.spec.ts); timings are measurements, not tests.
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+import { paymentResponseSchema } from '../contract/payments';
 import { chromiumArgs, resolveChromiumExecutable } from '../e2e/browser';
 import { createDemoSetupLink } from '../sandbox/demo';
 import { startServer } from '../sandbox/server';
 
 const runs = 5;
+const profile = '4x CPU, 300 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, cold cache, 360x740';
 const root = new URL('..', import.meta.url).pathname;
 const distDir = join(root, 'dist');
 
@@ -45,17 +50,30 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-try {
-  const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
-    testSecretKey: string;
-  };
+/** One page to measure: a fresh link per run, and the element whose arrival makes it usable. */
+interface PageUnderTest {
+  name: string;
+  /** A new link (absolute URL with its `#token=…`). */
+  newLink: () => Promise<string>;
+  /** CSS selector of the element that makes the page usable. */
+  usableSelector: string;
+}
+
+interface PageFigures {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  firstContentfulPaintMsMedian: number;
+  usableMsMedian: number;
+}
+
+async function measure(target: Browser, subject: PageUnderTest): Promise<PageFigures> {
   const fcp: number[] = [];
-  const ready: number[] = [];
+  const usable: number[] = [];
   const assets = new Map<string, { type: string; gzip: number }>();
 
   for (let run = 0; run < runs; run += 1) {
-    const { setupUrl } = await createDemoSetupLink(server.url, credentials.testSecretKey);
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const link = new URL(await subject.newLink());
+    const context = await target.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -75,26 +93,23 @@ try {
         assets.set(path, { type, gzip });
       }
     });
-
     // Timed inside the page, from the navigation's start: Playwright's own polling for the
     // element runs on the throttled CPU too and would add a few hundred milliseconds of its own.
-    await page.addInitScript(() => {
-      const marks = window as unknown as { benchSearchShownAt?: number };
+    await page.addInitScript((selector: string) => {
+      const marks = window as unknown as { benchUsableAt?: number };
       const observer = new MutationObserver(() => {
-        if (document.querySelector('input[type="search"]') === null) return;
-        marks.benchSearchShownAt = performance.now();
+        if (document.querySelector(selector) === null) return;
+        marks.benchUsableAt = performance.now();
         observer.disconnect();
       });
       observer.observe(document, { subtree: true, childList: true });
-    });
-    const link = new URL(setupUrl);
+    }, subject.usableSelector);
+
     await page.goto(new URL(link.pathname + link.hash, server.url).href, { waitUntil: 'commit' });
-    await page
-      .getByRole('searchbox', { name: 'Search banks' })
-      .waitFor({ state: 'visible', timeout: 60_000 });
-    ready.push(
+    await page.locator(subject.usableSelector).waitFor({ state: 'visible', timeout: 60_000 });
+    usable.push(
       await page.evaluate(() =>
-        Math.round((window as unknown as { benchSearchShownAt: number }).benchSearchShownAt),
+        Math.round((window as unknown as { benchUsableAt: number }).benchUsableAt),
       ),
     );
     const paint = await page.evaluate(
@@ -104,30 +119,62 @@ try {
     await context.close();
   }
 
-  const js = [...assets.values()]
-    .filter((a) => a.type === 'script')
-    .reduce((s, a) => s + a.gzip, 0);
-  const css = [...assets.values()]
-    .filter((a) => a.type === 'stylesheet')
-    .reduce((s, a) => s + a.gzip, 0);
-  const result = {
-    profile: '4x CPU, 300 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, cold cache, 360x740',
-    runs,
-    setupFirstLoadJsGzipBytes: js,
-    setupFirstLoadCssGzipBytes: css,
+  const bytesOf = (type: string) =>
+    [...assets.values()].filter((a) => a.type === type).reduce((s, a) => s + a.gzip, 0);
+  return {
+    jsGzipBytes: bytesOf('script'),
+    cssGzipBytes: bytesOf('stylesheet'),
     firstContentfulPaintMsMedian: median(fcp),
-    bankSearchUsableMsMedian: median(ready),
+    usableMsMedian: median(usable),
   };
-  console.log('\nSetup page, first visit');
-  console.log(`  JavaScript (gzip)        ${(js / 1024).toFixed(1)} KB`);
-  console.log(`  CSS (gzip)               ${(css / 1024).toFixed(1)} KB`);
-  console.log(
-    `  First contentful paint   ${result.firstContentfulPaintMsMedian} ms (median of ${runs})`,
-  );
-  console.log(
-    `  Bank search usable       ${result.bankSearchUsableMsMedian} ms (median of ${runs})`,
-  );
-  console.log(JSON.stringify(result));
+}
+
+try {
+  const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
+    testSecretKey: string;
+  };
+  const subjects: PageUnderTest[] = [
+    {
+      name: 'Direct-debit setup (usable: bank search)',
+      newLink: async () =>
+        (await createDemoSetupLink(server.url, credentials.testSecretKey)).setupUrl,
+      usableSelector: 'input[type="search"]',
+    },
+    {
+      name: 'Payment checkout (usable: account number shown)',
+      newLink: async () => {
+        const response = await fetch(`${server.url}/api/v1/payments`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${credentials.testSecretKey}`,
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify({
+            amount: { amount: 5000, currency: 'NGN' },
+            paymentMethod: 'hosted_checkout',
+            customer: { email: 'tunde@example.com', phone: '+2348031234567' },
+          }),
+        });
+        return paymentResponseSchema.parse(await response.json()).data.checkoutUrl;
+      },
+      usableSelector: '.digits',
+    },
+  ];
+
+  const results: Record<string, PageFigures> = {};
+  for (const subject of subjects) {
+    const figures = await measure(browser, subject);
+    results[subject.name] = figures;
+    console.log(`\n${subject.name}, first visit`);
+    console.log(`  JavaScript (gzip)        ${(figures.jsGzipBytes / 1024).toFixed(1)} KB`);
+    console.log(`  CSS (gzip)               ${(figures.cssGzipBytes / 1024).toFixed(1)} KB`);
+    console.log(
+      `  First contentful paint   ${figures.firstContentfulPaintMsMedian} ms (median of ${runs})`,
+    );
+    console.log(`  Usable                   ${figures.usableMsMedian} ms (median of ${runs})`);
+  }
+  console.log(JSON.stringify({ profile, runs, pages: results }));
 } finally {
   await browser.close();
   await server.close();

@@ -9,12 +9,11 @@ import { createQueryClient } from './app/query-client';
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-const queryClient = createQueryClient();
 // Before React renders: the page's data then travels while its lazy chunk downloads.
-startFirstRequests(window.location.pathname, queryClient);
+startFirstRequests(window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={createQueryClient()} />
   </StrictMode>,
 );

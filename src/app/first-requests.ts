@@ -1,26 +1,68 @@
 /**
  * A page's first downloads, started by the entry before React renders: the page's own code (a lazy
- * route chunk) and its first data requests. On a slow mobile network the chunk's download and the
- * API's answers then overlap instead of following each other
- * (docs/decisions/0006-setup-page-first-load.md).
+ * route chunk) and its first reads (contract/hosted-reads.ts). On a slow mobile network the
+ * chunk's download and the API's answers then overlap instead of following each other
+ * (docs/decisions/0006-setup-page-first-load.md). The pages still make the same reads themselves;
+ * the API client hands them these answers (`startEarlyRead` in src/lib/api-client.ts).
  *
- * Only the direct-debit setup page does this: its reads need only its own small route table. The
- * checkout and invoice pages' reads go through the checkout area's route table, which brings the
- * phone parser (about 10 KiB gzipped); starting them here would put it in the entry of every page,
- * the setup page's included.
+ * The token is peeked, not read: it stays in the address bar until the page reads and strips it.
+ * Without a plausible token nothing is requested; the page shows its invalid-link view.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { startSetupPageRequests } from '../features/direct-debit-setup/api';
-import { loadDirectDebitSetupRoute, pagePaths } from './router';
+import {
+  checkoutTokenHeader,
+  directDebitTokenHeader,
+  hostedReadPaths,
+} from '../../contract/hosted-reads';
+import { startEarlyRead } from '../lib/api-client';
+import { peekCapabilityToken } from '../lib/capability-token';
+import {
+  loadCheckoutRoute,
+  loadDirectDebitSetupRoute,
+  loadInvoiceRoute,
+  pagePaths,
+} from './router';
+
+function ignoreFailure(load: () => Promise<unknown>): void {
+  // The route's own lazy import reports a failed download.
+  load().catch(() => undefined);
+}
 
 /**
  * For the page at `pathname` (the router's paths): starts downloading its route module and starts
- * its first reads into `queryClient`. Never throws; a failure shows up where the page loads the
- * same module or reads the same queries.
+ * its first reads. Never throws.
  */
-export function startFirstRequests(pathname: string, queryClient: QueryClient): void {
-  if (matchPath(pagePaths.directDebitSetup, pathname) === null) return;
-  loadDirectDebitSetupRoute().catch(() => undefined);
-  startSetupPageRequests(queryClient);
+export function startFirstRequests(pathname: string): void {
+  if (matchPath(pagePaths.directDebitSetup, pathname) !== null) {
+    ignoreFailure(loadDirectDebitSetupRoute);
+    const token = peekCapabilityToken('dd');
+    if (token === null) return;
+    const header = { header: directDebitTokenHeader, value: token };
+    startEarlyRead(hostedReadPaths.getSetup, undefined, header);
+    startEarlyRead(hostedReadPaths.listSetupBanks, undefined, header);
+    return;
+  }
+  const checkout = matchPath(pagePaths.checkout, pathname)?.params.paymentId;
+  if (checkout !== undefined) {
+    ignoreFailure(loadCheckoutRoute);
+    const token = peekCapabilityToken({ kind: 'checkout', id: checkout });
+    if (token === null) return;
+    startEarlyRead(
+      hostedReadPaths.getCheckout,
+      { paymentId: checkout },
+      { header: checkoutTokenHeader, value: token },
+    );
+    return;
+  }
+  const invoice = matchPath(pagePaths.invoice, pathname)?.params.invoiceId;
+  if (invoice !== undefined) {
+    ignoreFailure(loadInvoiceRoute);
+    const token = peekCapabilityToken({ kind: 'invoice', id: invoice });
+    if (token === null) return;
+    startEarlyRead(
+      hostedReadPaths.getInvoice,
+      { invoiceId: invoice },
+      { header: checkoutTokenHeader, value: token },
+    );
+  }
 }

@@ -12,21 +12,21 @@ import { Route, Routes } from 'react-router';
 import { PageLoading } from './page-loading';
 import { RootErrorView } from './root-error-view';
 
-/**
- * Downloads the setup page's route module (and what it imports). Called by the route itself and,
- * earlier, by the entry when the address is the setup page (src/app/first-requests.ts); the
- * browser fetches a module once however often it is imported.
- */
+// Each page's route module (and what it imports). Called by the lazy route itself and, earlier,
+// by the entry for the page in the address bar (src/app/first-requests.ts); the browser fetches
+// a module once however often it is imported.
 export const loadDirectDebitSetupRoute = () => import('./routes/direct-debit-setup-route');
+export const loadCheckoutRoute = () => import('./routes/checkout-route');
+export const loadInvoiceRoute = () => import('./routes/invoice-route');
 
 const DirectDebitSetupRoute = lazy(async () => ({
   default: (await loadDirectDebitSetupRoute()).DirectDebitSetupRoute,
 }));
 const CheckoutRoute = lazy(async () => ({
-  default: (await import('./routes/checkout-route')).CheckoutRoute,
+  default: (await loadCheckoutRoute()).CheckoutRoute,
 }));
 const InvoiceRoute = lazy(async () => ({
-  default: (await import('./routes/invoice-route')).InvoiceRoute,
+  default: (await loadInvoiceRoute()).InvoiceRoute,
 }));
 const NotFoundRoute = lazy(async () => ({
   default: (await import('./routes/not-found-route')).NotFoundRoute,

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { directDebitTokenHeader, type SetupState } from '../../contract/direct-debit';
 import { routes } from '../../contract/routes';
@@ -10,6 +10,7 @@ import {
   isTransientFailure,
   NetworkError,
   parseRetryAfter,
+  startEarlyRead,
 } from './api-client';
 
 const server = setupServer();
@@ -218,4 +219,63 @@ test('only no answer and 5xx are worth retrying automatically', () => {
   expect(isTransientFailure(apiError(404))).toBe(false);
   expect(isTransientFailure(apiError(200, 'UNEXPECTED_RESPONSE'))).toBe(false);
   expect(isTransientFailure(new Error('boom'))).toBe(false);
+});
+
+/** Answers GET /direct-debit/setup with the setup, naming each answer by its order. */
+function countedSetupAnswers(): { count: () => number } {
+  let count = 0;
+  server.use(
+    http.get(`${origin}/direct-debit/setup`, () => {
+      count += 1;
+      return HttpResponse.json({
+        data: { ...setup, subscription: { ...setup.subscription, id: `sub_${count}` } },
+      });
+    }),
+  );
+  return { count: () => count };
+}
+
+test('an early read is taken once by the first matching request, which then sends nothing', async () => {
+  const answers = countedSetupAnswers();
+  startEarlyRead(routes.getSetup.path, undefined, token);
+  const first = await apiRequest(routes.getSetup, { token });
+  expect(first.data.subscription.id).toBe('sub_1');
+  expect(answers.count()).toBe(1);
+  // The next request asks again.
+  const second = await apiRequest(routes.getSetup, { token });
+  expect(second.data.subscription.id).toBe('sub_2');
+  expect(answers.count()).toBe(2);
+});
+
+test('an early read is not taken for another token, nor once it is older than 10 s', async () => {
+  const answers = countedSetupAnswers();
+  const other = { ...token, value: 'another-token-value-0123456789abcdefghi' };
+  startEarlyRead(routes.getSetup.path, undefined, other);
+  await apiRequest(routes.getSetup, { token });
+  expect(answers.count()).toBe(2);
+
+  const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+  const sentFetch = vi.spyOn(globalThis, 'fetch');
+  startEarlyRead(routes.getSetup.path, undefined, token);
+  // The answer arrives (at 1 000 ms) and waits ten seconds and a millisecond for the page.
+  await sentFetch.mock.results[0]?.value;
+  sentFetch.mockRestore();
+  now.mockReturnValue(1_000 + 10_001);
+  const body = await apiRequest(routes.getSetup, { token });
+  now.mockRestore();
+  expect(answers.count()).toBe(4);
+  expect(body.data.subscription.id).toBe('sub_4');
+});
+
+test('a failed early read is reported to the request that takes it', async () => {
+  server.use(
+    http.get(`${origin}/direct-debit/setup`, () =>
+      HttpResponse.json(errorBody(410, 'SETUP_LINK_EXPIRED'), { status: 410 }),
+    ),
+  );
+  startEarlyRead(routes.getSetup.path, undefined, token);
+  await expect(apiRequest(routes.getSetup, { token })).rejects.toMatchObject({
+    status: 410,
+    code: 'SETUP_LINK_EXPIRED',
+  });
 });

@@ -103,11 +103,84 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** How long an early answer stays usable after it arrived (ms): later, the page asks again. */
+export const earlyAnswerMaxAgeMs = 10_000;
+
+interface EarlyAnswer {
+  response: Promise<Response>;
+  /** `performance.now()` when the answer arrived or failed; null while in flight. */
+  settledAt: number | null;
+}
+
+// Answers of reads started before the page's code arrived, by method, URL and token; each is
+// used once, by the first matching {@link apiRequest}.
+const earlyAnswers = new Map<string, EarlyAnswer>();
+
+function earlyKey(url: URL, token: TokenHeader): string {
+  return `GET ${url.href} ${token.header}:${token.value}`;
+}
+
+function send(url: URL, method: string, headers: Headers, body?: string, signal?: AbortSignal) {
+  return fetch(url, {
+    method,
+    headers,
+    body,
+    signal,
+    // Status must be fresh on every poll; the API never redirects, and a redirect must not carry
+    // the capability header anywhere else.
+    cache: 'no-store',
+    redirect: 'error',
+    credentials: 'same-origin',
+    referrerPolicy: 'no-referrer',
+  });
+}
+
+function baseHeaders(token: TokenHeader): Headers {
+  const headers = new Headers({ accept: 'application/json' });
+  headers.set(token.header, token.value);
+  return headers;
+}
+
+/**
+ * Starts `GET path` (with `params` filled in, on the page's origin, with the token header) before
+ * the page that needs it has loaded, so that the answer travels while the page's code downloads
+ * (src/app/first-requests.ts). Takes a plain path rather than a route, so that the entry does not
+ * carry the routes' schemas (contract/hosted-reads.ts). The first {@link apiRequest} for the same
+ * path, parameters and token takes the answer instead of asking again, if it arrived less than
+ * {@link earlyAnswerMaxAgeMs} ago (or is still on its way). Never throws; a failure is reported to
+ * that request as usual.
+ */
+export function startEarlyRead(
+  path: string,
+  params: Record<string, string> | undefined,
+  token: TokenHeader,
+): void {
+  const url = new URL(buildPath(path, params), window.location.origin);
+  const answer: EarlyAnswer = { response: send(url, 'GET', baseHeaders(token)), settledAt: null };
+  const settle = () => {
+    answer.settledAt = performance.now();
+  };
+  answer.response.then(settle, settle);
+  earlyAnswers.set(earlyKey(url, token), answer);
+}
+
+/** The early answer for `url` and `token`, once, if still fresh; else undefined. */
+function takeEarlyAnswer(url: URL, token: TokenHeader): Promise<Response> | undefined {
+  const key = earlyKey(url, token);
+  const answer = earlyAnswers.get(key);
+  if (answer === undefined) return undefined;
+  earlyAnswers.delete(key);
+  const stale =
+    answer.settledAt !== null && performance.now() - answer.settledAt > earlyAnswerMaxAgeMs;
+  return stale ? undefined : answer.response;
+}
+
 /**
  * Calls `route` and returns its body parsed with the route's response schema.
  *
  * The URL is the route's path (parameters filled in) resolved against `window.location.origin`,
- * so the request stays on the page's origin. A `body`, when given, is checked with the route's
+ * so the request stays on the page's origin. A GET takes the answer of a matching
+ * {@link startEarlyRead} when there is a fresh one. A `body`, when given, is checked with the route's
  * request schema before it is sent.
  *
  * @throws ApiError for a non-2xx answer (code, message and requestId from the error body, or the
@@ -122,8 +195,7 @@ export async function apiRequest<R extends RouteDef>(
   options: ApiRequestOptions<R>,
 ): Promise<z.output<R['response']>> {
   const url = new URL(buildPath(route.path, options.params), window.location.origin);
-  const headers = new Headers({ accept: 'application/json' });
-  headers.set(options.token.header, options.token.value);
+  const headers = baseHeaders(options.token);
 
   let body: string | undefined;
   // Widened on purpose: inside this generic function the body's type is still unresolved.
@@ -137,19 +209,11 @@ export async function apiRequest<R extends RouteDef>(
   let response: Response;
   let parsed: unknown;
   try {
-    response = await fetch(url, {
-      method: route.method,
-      headers,
-      body,
-      signal: options.signal,
-      // Status must be fresh on every poll; the API never redirects, and a redirect must not carry
-      // the capability header anywhere else.
-      cache: 'no-store',
-      redirect: 'error',
-      credentials: 'same-origin',
-      referrerPolicy: 'no-referrer',
-    });
+    const early = route.method === 'GET' ? takeEarlyAnswer(url, options.token) : undefined;
+    response = await (early ?? send(url, route.method, headers, body, options.signal));
     parsed = await readJson(response);
+    // An early answer was not sent with this call's signal: honour an abort all the same.
+    options.signal?.throwIfAborted();
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     throw new NetworkError({ cause: error });

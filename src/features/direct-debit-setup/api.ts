@@ -4,7 +4,7 @@
  * authorization as `mutationOptions`. Every call sends the link's capability token in
  * `x-direct-debit-token` and nothing else identifies the customer. Amounts are naira.
  */
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   directDebitTokenHeader,
   type ResolveAccountRequest,
@@ -12,7 +12,6 @@ import {
 } from '../../../contract/direct-debit';
 import { setupRoutes as routes } from '../../../contract/routes-setup';
 import { apiRequest, type TokenHeader } from '../../lib/api-client';
-import { peekCapabilityToken } from '../../lib/capability-token';
 
 function tokenHeader(token: string): TokenHeader {
   return { header: directDebitTokenHeader, value: token };
@@ -51,21 +50,6 @@ export function banksQueryOptions(token: string) {
       (await apiRequest(routes.listSetupBanks, { token: tokenHeader(token), signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
-
-/**
- * Starts the page's two first reads (`GET /direct-debit/setup` and `/banks`, in parallel) into
- * `queryClient` when the address holds a plausible token, so that they travel while the page's
- * own code is still downloading (docs/decisions/0006-setup-page-first-load.md). Reads the token
- * without removing it from the address bar: the page still reads it itself. Does nothing without
- * a token. Never throws; a failed read is retried or reported by the page as usual.
- */
-export function startSetupPageRequests(queryClient: QueryClient): void {
-  const token = peekCapabilityToken('dd');
-  if (token === null) return;
-  // Failures are the page's to report: it reads the same queries again.
-  queryClient.query(setupQueryOptions(token)).catch(() => undefined);
-  queryClient.query(banksQueryOptions(token)).catch(() => undefined);
 }
 
 /**

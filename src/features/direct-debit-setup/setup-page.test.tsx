@@ -70,7 +70,7 @@ function renderPage(path: string, options: { retry?: boolean } = {}) {
     });
   }
   // As the entry does (src/main.tsx): the first reads start before the page renders.
-  startFirstRequests(window.location.pathname, queryClient);
+  startFirstRequests(window.location.pathname);
   return render(<App queryClient={queryClient} />);
 }
 
@@ -444,8 +444,7 @@ test('other paths show the not-found page', async () => {
 test('the first reads start before the page renders, and each is sent once', async () => {
   const link = await sandbox.createSetupLink();
   window.history.replaceState(null, '', `/direct-debit/setup#token=${link.token}`);
-  const queryClient = createQueryClient();
-  startFirstRequests(window.location.pathname, queryClient);
+  startFirstRequests(window.location.pathname);
   // Sent with the link's token before any of the page exists; the token is still for the page
   // to read and take out of the address bar.
   await waitFor(() =>
@@ -455,7 +454,7 @@ test('the first reads start before the page renders, and each is sent once', asy
   );
   expect(window.location.hash).toBe(`#token=${link.token}`);
 
-  render(<App queryClient={queryClient} />);
+  render(<App queryClient={createQueryClient()} />);
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' }, { timeout: 5_000 });
   expect(window.location.hash).toBe('');
   expect(screen.getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();

@@ -147,19 +147,8 @@ export function useSetupFlow(): SetupFlow {
     if (startedFor.current === state) return;
     if (state.kind === 'loading') {
       startedFor.current = state;
-      const options = setupQueryOptions(tokenValue);
-      // The first load takes the answer the entry asked for while this code downloaded
-      // (src/app/first-requests.ts), timed by when it arrived; every later load asks again.
-      const read = queryClient.query(
-        state.setup === null ? { ...options, staleTime: 'static' } : options,
-      );
-      read.then(
-        (setup) =>
-          dispatch({
-            type: 'setupLoaded',
-            setup,
-            at: queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? Date.now(),
-          }),
+      queryClient.query(setupQueryOptions(tokenValue)).then(
+        (setup) => dispatch({ type: 'setupLoaded', setup, at: Date.now() }),
         (error: unknown) => dispatch({ type: 'setupFailed', failure: classifyFailure(error) }),
       );
     } else if (state.kind === 'resolving') {

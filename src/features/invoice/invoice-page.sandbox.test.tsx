@@ -16,6 +16,7 @@ import {
 } from '../../../sandbox/features/checkout/checkout-testing';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
+import { startFirstRequests } from '../../app/first-requests';
 import { createQueryClient } from '../../app/query-client';
 import { redirectTo } from '../../lib/redirect';
 
@@ -24,11 +25,18 @@ vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
 const sandbox = createTestSandbox({ publicOrigin: window.location.origin });
 const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
 
+// Every request the page sends, as "METHOD /path".
+let sent: string[] = [];
+server.events.on('request:start', ({ request }) => {
+  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   // Every test has its own invoice, so its own token key; nothing of an earlier test is reused.
   window.sessionStorage.clear();
   vi.mocked(redirectTo).mockClear();
+  sent = [];
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => {
@@ -40,6 +48,8 @@ function renderLink(link: string | null) {
   if (link === null) throw new Error('The invoice has no checkoutUrl');
   const url = new URL(link);
   window.history.replaceState(null, '', url.pathname + url.hash);
+  // As the entry does (src/main.tsx): the first read starts before the page renders.
+  startFirstRequests(url.pathname);
   return render(<App queryClient={createQueryClient()} />);
 }
 
@@ -53,6 +63,9 @@ test('"Pay now" opens the invoice payment’s checkout page on this origin', asy
   await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' }, { timeout: 5000 });
   expect(screen.getAllByText('₦15,000.00').length).toBeGreaterThan(0);
   expect(screen.getByText('Awaiting payment')).toBeInTheDocument();
+  // Started by the entry while the page's code loaded; the page did not ask again.
+  expect(sent).toEqual([`GET /invoices/${subscription.invoice.id}`]);
+  expect(window.location.hash).toBe('');
   await user.click(screen.getByRole('button', { name: 'Pay now' }));
   await vi.waitFor(() => {
     expect(redirectTo).toHaveBeenCalledWith(subscription.invoice.authorizationUrl);

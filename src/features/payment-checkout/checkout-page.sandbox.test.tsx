@@ -16,6 +16,7 @@ import {
 } from '../../../sandbox/features/checkout/checkout-testing';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
+import { startFirstRequests } from '../../app/first-requests';
 import { createQueryClient } from '../../app/query-client';
 import { copyText } from '../../lib/copy-text';
 import { redirectTo } from '../../lib/redirect';
@@ -27,11 +28,18 @@ vi.mock('../../lib/copy-text', () => ({ copyText: vi.fn(() => Promise.resolve(tr
 const sandbox = createTestSandbox({ publicOrigin: window.location.origin });
 const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
 
+// Every request the page sends, as "METHOD /path".
+let sent: string[] = [];
+server.events.on('request:start', ({ request }) => {
+  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   // Every test has its own payment, so its own token key; nothing of an earlier test is reused.
   window.sessionStorage.clear();
   vi.mocked(redirectTo).mockClear();
+  sent = [];
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => {
@@ -42,6 +50,8 @@ afterAll(() => {
 function renderLink(checkoutUrl: string) {
   const url = new URL(checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
+  // As the entry does (src/main.tsx): the first read starts before the page renders.
+  startFirstRequests(url.pathname);
   return render(<App queryClient={createQueryClient()} />);
 }
 
@@ -59,6 +69,9 @@ test('the page shows the sandbox account, copies it, and says paid once the tran
   await screen.findByRole('heading', { level: 1, name: 'Pay by bank transfer' }, { timeout: 5000 });
   expect(screen.getByText(payment.virtualAccount.accountNumber)).toBeInTheDocument();
   expect(screen.getByText(payment.virtualAccount.bankName)).toBeInTheDocument();
+  // Started by the entry while the page's code loaded; the page did not ask again.
+  expect(sent).toEqual([`GET /checkout/${payment.id}`]);
+  expect(window.location.hash).toBe('');
   await user.click(screen.getByRole('button', { name: 'Copy account number' }));
   expect(copyText).toHaveBeenCalledWith(payment.virtualAccount.accountNumber);
 
