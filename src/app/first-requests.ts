@@ -23,6 +23,16 @@ import {
   pagePaths,
 } from './router';
 
+/** A path segment as the router hands it to the page (decoded), or null when undecodable. */
+function decoded(segment: string | undefined): string | null {
+  if (segment === undefined) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 function ignoreFailure(load: () => Promise<unknown>): void {
   // The route's own lazy import reports a failed download.
   load().catch(() => undefined);
@@ -42,8 +52,9 @@ export function startFirstRequests(pathname: string): void {
     startEarlyRead(hostedReadPaths.listSetupBanks, undefined, header);
     return;
   }
-  const checkout = matchPath(pagePaths.checkout, pathname)?.params.paymentId;
-  if (checkout !== undefined) {
+  // The page gets its id decoded from the router; the early read must name the same one.
+  const checkout = decoded(matchPath(pagePaths.checkout, pathname)?.params.paymentId);
+  if (checkout !== null) {
     ignoreFailure(loadCheckoutRoute);
     const token = peekCapabilityToken({ kind: 'checkout', id: checkout });
     if (token === null) return;
@@ -54,8 +65,8 @@ export function startFirstRequests(pathname: string): void {
     );
     return;
   }
-  const invoice = matchPath(pagePaths.invoice, pathname)?.params.invoiceId;
-  if (invoice !== undefined) {
+  const invoice = decoded(matchPath(pagePaths.invoice, pathname)?.params.invoiceId);
+  if (invoice !== null) {
     ignoreFailure(loadInvoiceRoute);
     const token = peekCapabilityToken({ kind: 'invoice', id: invoice });
     if (token === null) return;

@@ -7,6 +7,7 @@ import { routes } from '../../contract/routes';
 import {
   ApiError,
   apiRequest,
+  earlyAnswerMaxAgeMs,
   isTransientFailure,
   NetworkError,
   parseRetryAfter,
@@ -247,7 +248,7 @@ test('an early read is taken once by the first matching request, which then send
   expect(answers.count()).toBe(2);
 });
 
-test('an early read is not taken for another token, nor once it is older than 10 s', async () => {
+test('an early read is not taken for another token, nor once it is more than a second old', async () => {
   const answers = countedSetupAnswers();
   const other = { ...token, value: 'another-token-value-0123456789abcdefghi' };
   startEarlyRead(routes.getSetup.path, undefined, other);
@@ -257,10 +258,10 @@ test('an early read is not taken for another token, nor once it is older than 10
   const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
   const sentFetch = vi.spyOn(globalThis, 'fetch');
   startEarlyRead(routes.getSetup.path, undefined, token);
-  // The answer arrives (at 1 000 ms) and waits ten seconds and a millisecond for the page.
+  // The answer arrives (at 1 000 ms) and waits a second and a millisecond for the page.
   await sentFetch.mock.results[0]?.value;
   sentFetch.mockRestore();
-  now.mockReturnValue(1_000 + 10_001);
+  now.mockReturnValue(1_000 + earlyAnswerMaxAgeMs + 1);
   const body = await apiRequest(routes.getSetup, { token });
   now.mockRestore();
   expect(answers.count()).toBe(4);
@@ -278,4 +279,26 @@ test('a failed early read is reported to the request that takes it', async () =>
     status: 410,
     code: 'SETUP_LINK_EXPIRED',
   });
+});
+
+test('a request cancelled while it waits for an early answer leaves it to the next one', async () => {
+  server.use(
+    http.get(`${origin}/direct-debit/setup`, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return HttpResponse.json({ data: setup });
+    }),
+  );
+  let count = 0;
+  server.events.on('request:start', () => {
+    count += 1;
+  });
+  startEarlyRead(routes.getSetup.path, undefined, token);
+  const controller = new AbortController();
+  const cancelled = apiRequest(routes.getSetup, { token, signal: controller.signal });
+  controller.abort();
+  await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+  const body = await apiRequest(routes.getSetup, { token });
+  expect(body.data.merchant.name).toBe('Gym Co');
+  expect(count).toBe(1);
+  server.events.removeAllListeners();
 });

@@ -103,8 +103,14 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** How long an early answer stays usable after it arrived (ms): later, the page asks again. */
-export const earlyAnswerMaxAgeMs = 10_000;
+/**
+ * How long an early answer stays usable after it arrived (ms). The pages time what the server
+ * says from the moment their request resolves (the checkout's countdown from `remainingSeconds`,
+ * the setup's activation deadline from `serverTime`), so an answer that waited longer than this
+ * would make them show more time left than there is: the page asks again instead. Within it, the
+ * error is at most this long, no more than the whole-second rounding of `remainingSeconds`.
+ */
+export const earlyAnswerMaxAgeMs = 1_000;
 
 interface EarlyAnswer {
   response: Promise<Response>;
@@ -113,7 +119,7 @@ interface EarlyAnswer {
 }
 
 // Answers of reads started before the page's code arrived, by method, URL and token; each is
-// used once, by the first matching {@link apiRequest}.
+// used once, by the first matching {@link apiRequest}, and dropped when it gets too old.
 const earlyAnswers = new Map<string, EarlyAnswer>();
 
 function earlyKey(url: URL, token: TokenHeader): string {
@@ -146,9 +152,9 @@ function baseHeaders(token: TokenHeader): Headers {
  * the page that needs it has loaded, so that the answer travels while the page's code downloads
  * (src/app/first-requests.ts). Takes a plain path rather than a route, so that the entry does not
  * carry the routes' schemas (contract/hosted-reads.ts). The first {@link apiRequest} for the same
- * path, parameters and token takes the answer instead of asking again, if it arrived less than
- * {@link earlyAnswerMaxAgeMs} ago (or is still on its way). Never throws; a failure is reported to
- * that request as usual.
+ * path, parameters and token takes the answer instead of asking again, if it is still on its way
+ * or arrived at most {@link earlyAnswerMaxAgeMs} ago; an answer nobody took by then is dropped
+ * (its body cancelled). Never throws; a failure is reported to the request that takes it.
  */
 export function startEarlyRead(
   path: string,
@@ -156,23 +162,31 @@ export function startEarlyRead(
   token: TokenHeader,
 ): void {
   const url = new URL(buildPath(path, params), window.location.origin);
+  const key = earlyKey(url, token);
   const answer: EarlyAnswer = { response: send(url, 'GET', baseHeaders(token)), settledAt: null };
   const settle = () => {
     answer.settledAt = performance.now();
+    window.setTimeout(() => {
+      if (earlyAnswers.get(key) !== answer) return;
+      earlyAnswers.delete(key);
+      answer.response.then(
+        (response) => response.body?.cancel(),
+        () => undefined,
+      );
+    }, earlyAnswerMaxAgeMs);
   };
   answer.response.then(settle, settle);
-  earlyAnswers.set(earlyKey(url, token), answer);
+  earlyAnswers.set(key, answer);
 }
 
-/** The early answer for `url` and `token`, once, if still fresh; else undefined. */
-function takeEarlyAnswer(url: URL, token: TokenHeader): Promise<Response> | undefined {
-  const key = earlyKey(url, token);
+/** The early answer for `key`, once, if still fresh; else undefined. */
+function takeEarlyAnswer(key: string): EarlyAnswer | undefined {
   const answer = earlyAnswers.get(key);
   if (answer === undefined) return undefined;
   earlyAnswers.delete(key);
   const stale =
     answer.settledAt !== null && performance.now() - answer.settledAt > earlyAnswerMaxAgeMs;
-  return stale ? undefined : answer.response;
+  return stale ? undefined : answer;
 }
 
 /**
@@ -209,11 +223,17 @@ export async function apiRequest<R extends RouteDef>(
   let response: Response;
   let parsed: unknown;
   try {
-    const early = route.method === 'GET' ? takeEarlyAnswer(url, options.token) : undefined;
-    response = await (early ?? send(url, route.method, headers, body, options.signal));
+    const key = earlyKey(url, options.token);
+    const early =
+      route.method === 'GET' && options.signal?.aborted !== true ? takeEarlyAnswer(key) : undefined;
+    response = await (early?.response ?? send(url, route.method, headers, body, options.signal));
+    if (early !== undefined && options.signal?.aborted === true) {
+      // Not sent with this call's signal: a call cancelled meanwhile leaves the answer, unread,
+      // to the next one (React's StrictMode cancels a page's first read when it remounts).
+      if (!earlyAnswers.has(key)) earlyAnswers.set(key, early);
+      throw options.signal.reason;
+    }
     parsed = await readJson(response);
-    // An early answer was not sent with this call's signal: honour an abort all the same.
-    options.signal?.throwIfAborted();
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     throw new NetworkError({ cause: error });
