@@ -41,3 +41,27 @@ test('data of another kind, or a sample without its mark, is refused', () => {
   });
   expect(isRecordedEvent(sample, 'payment.success')).toBe(false);
 });
+
+test('a transaction event with a field added later still parses, keeping the documented ones', () => {
+  const transaction = {
+    id: 'trn_1',
+    type: 'transfer',
+    direction: 'credit',
+    amount: 5000,
+    currency: 'NGN',
+    reference: 'NIP-123',
+    virtualAccountId: 'va_1',
+    paymentId: 'osp_1',
+    invoiceId: null,
+    mandateId: null,
+    payoutId: null,
+    senderName: 'TUNDE',
+    createdAt: '2026-11-23T10:00:00.000Z',
+  };
+  const event = webhookEventSchema.parse({
+    ...envelope,
+    type: 'transaction.created',
+    data: { ...transaction, channel: 'nip' },
+  });
+  expect(event.data).toEqual(transaction);
+});

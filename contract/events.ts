@@ -63,7 +63,8 @@ export const eventDataSchemas = {
   'payment.success': paymentSchema,
   'payment.failed': paymentSchema,
   'virtual_account.credit': virtualAccountSchema.extend({ transfer: creditedTransferSchema }),
-  'transaction.created': transactionSchema,
+  // Not strict here: a receiver must keep working when a later version adds a field.
+  'transaction.created': z.object(transactionSchema.shape),
   'settlement.completed': settlementSchema,
   'payout.successful': payoutSchema,
   'payout.failed': payoutSchema,

@@ -67,6 +67,9 @@ test('`bank-answer <sub_id> rejected --reason …` settles an unknown mandate; a
   expect(state.mandate).toMatchObject({ status: 'rejected', rejectionReason: reason });
   expect(state.setupOpen).toBe(true);
 
+  await expect(
+    runCli(['bank-answer', link.subscriptionId, 'rejected', '--reason', '--base-url', baseUrl]),
+  ).rejects.toThrow('--reason needs the text to show the customer');
   await expect(runCli(['bank-answer', link.subscriptionId, 'maybe'])).rejects.toThrow(
     /Usage: bank-answer <sub_id> approved\|rejected/,
   );

@@ -292,6 +292,10 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       ) {
         throw new Error('Usage: bank-answer <sub_id> approved|rejected [--reason TEXT]');
       }
+      const reasonAt = flags.indexOf('--reason');
+      if (reasonAt >= 0 && (flags[reasonAt + 1] ?? '--').startsWith('--')) {
+        throw new Error('--reason needs the text to show the customer');
+      }
       const options = parseOptions(flags, ['reason', 'base-url']);
       const reason = options.get('reason');
       if (reason !== undefined && outcome === 'approved') {

@@ -90,7 +90,12 @@ test('a pending e-mandate whose activation never came is rejected with the reaso
   expect(answered.status).toBe(200);
 
   const state = await setupState(sandbox, token);
-  expect(state.mandate).toMatchObject({ status: 'rejected', rejectionReason: reason });
+  // Nothing is left to do: the activation instructions are gone with the answer.
+  expect(state.mandate).toMatchObject({
+    status: 'rejected',
+    rejectionReason: reason,
+    activation: null,
+  });
   expect(state.setupOpen).toBe(true);
   // The customer tries another account on the same link.
   const other = `246813579${nubanCheckDigit('058', '246813579')}`;

@@ -246,7 +246,8 @@ export const awaitingBankStatuses: readonly MandateStatus[] = ['pending', 'unkno
  * Applies the bank's final answer to the subscription's current mandate, when it still awaits one
  * ({@link awaitingBankStatuses}): `approved` (automatic debit may collect renewals from now on), or
  * `rejected` with `rejectionReason` (the customer may try another account while setup is open).
- * A planned outcome is dropped. `updatedAt` becomes `now` (the mode's clock). Returns false, and
+ * A planned outcome and any activation instructions are dropped (nothing is left to do).
+ * `updatedAt` becomes `now` (the mode's clock). Returns false, and
  * changes nothing, when there is no current mandate or it awaits no answer.
  */
 export function applyBankAnswer(
@@ -258,8 +259,8 @@ export function applyBankAnswer(
   const changed = execute(
     db,
     `UPDATE mandates
-     SET status = ?, rejection_reason = ?, planned_status = NULL, settles_at = NULL,
-       updated_at = ?
+     SET status = ?, rejection_reason = ?, activation_json = NULL, planned_status = NULL,
+       settles_at = NULL, updated_at = ?
      WHERE subscription_id = ? AND superseded_at IS NULL AND status IN ('pending', 'unknown')`,
     [
       answer.status,
