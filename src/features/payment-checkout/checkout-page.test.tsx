@@ -173,14 +173,18 @@ test('"I’ve sent the money" checks at once but never says paid until the serve
 });
 
 test('the page checks again at once when the phone is back online or the page gets focus', async () => {
-  renderCheckout(() => checkoutStateFixture());
+  let remainingSeconds = 1800;
+  renderCheckout(() => checkoutStateFixture({ remainingSeconds }));
   await pendingHeading();
   const before = gets();
 
+  remainingSeconds = 600;
   act(() => {
     window.dispatchEvent(new Event('online'));
   });
   await waitFor(() => expect(gets()).toBe(before + 1));
+  // Answered and shown before the next event: a check still in flight would be shared.
+  await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('10:00'));
 
   act(() => {
     window.dispatchEvent(new Event('focus'));
