@@ -111,7 +111,7 @@ export const recordedEventSchema = z.discriminatedUnion('type', [
   eventOf('subscription.payment.failed'),
 ]);
 
-/** A test event, sent on request, of every kind: sample data and `sample: true`. */
+/** A test event, sent on request, of any kind: sample data and `sample: true`. */
 export const sampleEventSchema = z.object({
   ...envelope,
   type: eventTypeSchema,

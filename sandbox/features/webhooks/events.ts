@@ -36,7 +36,7 @@ export type EventInput = {
   [T in EventType]: EventCommon & { type: T; data: EventData<T> };
 }[EventType];
 
-/** A test event, of every kind, with sample data that refers to no record. */
+/** A test event of any kind, with sample data that refers to no record. */
 export type SampleEventInput = EventCommon & {
   type: EventType;
   data: SampleEventData;
