@@ -12,6 +12,7 @@ import type { Bank } from '../../../contract/banks';
 import type { SetupState } from '../../../contract/direct-debit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { DetailRow } from '../../components/detail-row';
 import { Money } from '../../components/money';
 import { StepHeading } from '../../components/step-heading';
 import { formatCalendarDate, formatNaira } from '../../lib/format';
@@ -71,47 +72,25 @@ export function ConfirmStep(props: ConfirmStepProps) {
       <StepHeading>{m.title}</StepHeading>
       <p>{m.intro}</p>
       <dl className="playback">
-        <div className="playback__row">
-          <dt>{m.merchant}</dt>
-          <dd>{merchant.name}</dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.plan}</dt>
-          <dd>{subscription.planName}</dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.amount}</dt>
-          <dd>
-            <Money amount={subscription.amount} />
-          </dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.interval}</dt>
-          <dd>{m.intervalLabel(subscription.interval)}</dd>
-        </div>
+        <DetailRow term={m.merchant}>{merchant.name}</DetailRow>
+        <DetailRow term={m.plan}>{subscription.planName}</DetailRow>
+        <DetailRow term={m.amount}>
+          <Money amount={subscription.amount} />
+        </DetailRow>
+        <DetailRow term={m.interval}>{m.intervalLabel(subscription.interval)}</DetailRow>
         {subscription.nextBillingDate !== null && (
-          <div className="playback__row">
-            <dt>{m.nextBilling}</dt>
-            <dd>{formatCalendarDate(subscription.nextBillingDate)}</dd>
-          </div>
+          <DetailRow term={m.nextBilling}>
+            {formatCalendarDate(subscription.nextBillingDate)}
+          </DetailRow>
         )}
-        <div className="playback__row">
-          <dt>{m.bank}</dt>
-          <dd>{bank.name}</dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.account}</dt>
-          <dd>
-            <MaskedAccount accountNumber={accountNumber} />
-          </dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.accountName}</dt>
-          <dd>
-            {accountName}
-            {setup.mode === 'test' && <span className="tag"> {m.testData}</span>}
-          </dd>
-        </div>
+        <DetailRow term={m.bank}>{bank.name}</DetailRow>
+        <DetailRow term={m.account}>
+          <MaskedAccount accountNumber={accountNumber} />
+        </DetailRow>
+        <DetailRow term={m.accountName}>
+          {accountName}
+          {setup.mode === 'test' && <span className="tag"> {m.testData}</span>}
+        </DetailRow>
       </dl>
       <p className="note">{m.renewalsNote}</p>
       {notice?.kind === 'rateLimited' && (

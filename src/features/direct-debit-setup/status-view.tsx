@@ -21,6 +21,7 @@ import type { Mandate, MandateStatus, SetupState } from '../../../contract/direc
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { CopyButton } from '../../components/copy-button';
+import { DetailRow } from '../../components/detail-row';
 import { Money } from '../../components/money';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
@@ -201,32 +202,20 @@ export function StatusView(props: StatusViewProps) {
       )}
       <section className="mandate" aria-label={m.mandateLabel}>
         <dl className="playback">
-          <div className="playback__row">
-            <dt>{en.setup.confirm.bank}</dt>
-            <dd>{mandate.bank.name}</dd>
-          </div>
-          <div className="playback__row">
-            <dt>{en.setup.confirm.account}</dt>
-            <dd>
-              <MaskedAccount accountNumber={mandate.accountNumberMasked} />
-            </dd>
-          </div>
-          <div className="playback__row">
-            <dt>{en.setup.confirm.accountName}</dt>
-            <dd>
-              {mandate.accountName}
-              {mandate.mode === 'test' && <span className="tag"> {en.setup.confirm.testData}</span>}
-            </dd>
-          </div>
-          <div className="playback__row">
-            <dt>{en.setup.confirm.amount}</dt>
-            <dd>
-              {en.setup.summary.amountEvery(
-                formatNaira(setup.subscription.amount),
-                setup.subscription.interval,
-              )}
-            </dd>
-          </div>
+          <DetailRow term={en.setup.confirm.bank}>{mandate.bank.name}</DetailRow>
+          <DetailRow term={en.setup.confirm.account}>
+            <MaskedAccount accountNumber={mandate.accountNumberMasked} />
+          </DetailRow>
+          <DetailRow term={en.setup.confirm.accountName}>
+            {mandate.accountName}
+            {mandate.mode === 'test' && <span className="tag"> {en.setup.confirm.testData}</span>}
+          </DetailRow>
+          <DetailRow term={en.setup.confirm.amount}>
+            {en.setup.summary.amountEvery(
+              formatNaira(setup.subscription.amount),
+              setup.subscription.interval,
+            )}
+          </DetailRow>
         </dl>
       </section>
       {props.disable.kind === 'off' ? (
@@ -394,39 +383,21 @@ function ActivationInstructions({
       <h2 id={titleId}>{m.activationTitle}</h2>
       <p>{m.activationBody(amount, deadline)}</p>
       <dl className="playback">
-        <div className="playback__row">
-          <dt>{m.activationAmount}</dt>
-          <dd>
-            <Money amount={activation.amount} />{' '}
-            <CopyButton text={activation.amount.toFixed(2)} label={m.copyAmount} />
-          </dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.activationAccountNumber}</dt>
-          <dd>
-            <span className="digits">{activation.destinationAccountNumber}</span>{' '}
-            <CopyButton text={activation.destinationAccountNumber} label={m.copyAccountNumber} />
-          </dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.activationAccountName}</dt>
-          <dd>{activation.destinationAccountName}</dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.activationBank}</dt>
-          <dd>{activation.destinationBankName}</dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.activationReference}</dt>
-          <dd>
-            <span className="digits">{activation.reference}</span>{' '}
-            <CopyButton text={activation.reference} label={m.copyReference} />
-          </dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.activationDeadline}</dt>
-          <dd>{deadline}</dd>
-        </div>
+        <DetailRow term={m.activationAmount}>
+          <Money amount={activation.amount} />{' '}
+          <CopyButton text={activation.amount.toFixed(2)} label={m.copyAmount} />
+        </DetailRow>
+        <DetailRow term={m.activationAccountNumber}>
+          <span className="digits">{activation.destinationAccountNumber}</span>{' '}
+          <CopyButton text={activation.destinationAccountNumber} label={m.copyAccountNumber} />
+        </DetailRow>
+        <DetailRow term={m.activationAccountName}>{activation.destinationAccountName}</DetailRow>
+        <DetailRow term={m.activationBank}>{activation.destinationBankName}</DetailRow>
+        <DetailRow term={m.activationReference}>
+          <span className="digits">{activation.reference}</span>{' '}
+          <CopyButton text={activation.reference} label={m.copyReference} />
+        </DetailRow>
+        <DetailRow term={m.activationDeadline}>{deadline}</DetailRow>
       </dl>
     </section>
   );

@@ -3,6 +3,7 @@
  * dates), amount, due date and status (service-api.md, "Invoice"; contract/checkout.ts).
  */
 import type { InvoiceState } from '../../../contract/checkout';
+import { DetailRow } from '../../components/detail-row';
 import { Money } from '../../components/money';
 import { formatCalendarDate, formatDateTime } from '../../lib/format';
 import { en } from '../../messages/en';
@@ -13,42 +14,23 @@ export function InvoiceDetails({ state }: { state: InvoiceState }) {
   return (
     <section className="summary" aria-label={m.detailsLabel}>
       <dl className="playback">
-        <div className="playback__row">
-          <dt>{m.merchant}</dt>
-          <dd>{merchant.name}</dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.plan}</dt>
-          <dd>{m.planWithInterval(invoice.planName, invoice.interval)}</dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.period}</dt>
-          <dd>
-            {m.periodRange(
-              formatCalendarDate(invoice.periodStart),
-              formatCalendarDate(invoice.periodEnd),
-            )}
-          </dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.amount}</dt>
-          <dd>
-            <Money amount={invoice.amount} />
-          </dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.dueDate}</dt>
-          <dd>{formatCalendarDate(invoice.dueDate)}</dd>
-        </div>
-        <div className="playback__row">
-          <dt>{m.status}</dt>
-          <dd>{m.statuses[invoice.status]}</dd>
-        </div>
+        <DetailRow term={m.merchant}>{merchant.name}</DetailRow>
+        <DetailRow term={m.plan}>
+          {m.planWithInterval(invoice.planName, invoice.interval)}
+        </DetailRow>
+        <DetailRow term={m.period}>
+          {m.periodRange(
+            formatCalendarDate(invoice.periodStart),
+            formatCalendarDate(invoice.periodEnd),
+          )}
+        </DetailRow>
+        <DetailRow term={m.amount}>
+          <Money amount={invoice.amount} />
+        </DetailRow>
+        <DetailRow term={m.dueDate}>{formatCalendarDate(invoice.dueDate)}</DetailRow>
+        <DetailRow term={m.status}>{m.statuses[invoice.status]}</DetailRow>
         {invoice.paidAt !== null && (
-          <div className="playback__row">
-            <dt>{m.paidAt}</dt>
-            <dd>{formatDateTime(invoice.paidAt)}</dd>
-          </div>
+          <DetailRow term={m.paidAt}>{formatDateTime(invoice.paidAt)}</DetailRow>
         )}
       </dl>
     </section>

@@ -12,6 +12,7 @@ import type { CheckoutState } from '../../../contract/checkout';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { CopyButton } from '../../components/copy-button';
+import { DetailRow } from '../../components/detail-row';
 import { Money } from '../../components/money';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
@@ -94,29 +95,17 @@ export function PendingView(props: PendingViewProps) {
         <h2 id={accountTitleId}>{m.accountTitle}</h2>
         <p>{m.accountIntro(formatNaira(toTransfer))}</p>
         <dl className="playback">
-          <div className="playback__row">
-            <dt>{m.bank}</dt>
-            <dd>{account.bankName}</dd>
-          </div>
-          <div className="playback__row">
-            <dt>{m.accountNumber}</dt>
-            <dd>
-              <span className="digits">{account.accountNumber}</span>{' '}
-              <CopyButton text={account.accountNumber} label={m.copyAccountNumber} />
-            </dd>
-          </div>
-          <div className="playback__row">
-            <dt>{m.accountName}</dt>
-            <dd>{account.accountName}</dd>
-          </div>
-          <div className="playback__row">
-            <dt>{m.amount}</dt>
-            <dd>
-              <Money amount={toTransfer} />{' '}
-              {/* Plain digits with 2 decimals: what bank apps accept in their amount field. */}
-              <CopyButton text={toTransfer.toFixed(2)} label={m.copyAmount} />
-            </dd>
-          </div>
+          <DetailRow term={m.bank}>{account.bankName}</DetailRow>
+          <DetailRow term={m.accountNumber}>
+            <span className="digits">{account.accountNumber}</span>{' '}
+            <CopyButton text={account.accountNumber} label={m.copyAccountNumber} />
+          </DetailRow>
+          <DetailRow term={m.accountName}>{account.accountName}</DetailRow>
+          <DetailRow term={m.amount}>
+            <Money amount={toTransfer} />{' '}
+            {/* Plain digits with 2 decimals: what bank apps accept in their amount field. */}
+            <CopyButton text={toTransfer.toFixed(2)} label={m.copyAmount} />
+          </DetailRow>
         </dl>
       </section>
 
