@@ -15,7 +15,7 @@ import {
   hostedReadPaths,
 } from '../../contract/hosted-reads';
 import { startEarlyRead } from '../lib/api-client';
-import { peekCapabilityToken } from '../lib/capability-token';
+import { peekCapabilityToken, type TokenOwner } from '../lib/capability-token';
 import {
   loadCheckoutRoute,
   loadDirectDebitSetupRoute,
@@ -23,19 +23,48 @@ import {
   pagePaths,
 } from './router';
 
-/** A path segment as the router hands it to the page (decoded), or null when undecodable. */
-function decoded(segment: string | undefined): string | null {
-  if (segment === undefined) return null;
+/** What a page needs first, given the id in its path ('' for the setup page, which has none). */
+interface FirstDownloads {
+  path: string;
+  loadRoute: () => Promise<unknown>;
+  /** Whose token the page reads (capability-token.ts). */
+  owner: (id: string) => TokenOwner;
+  tokenHeader: string;
+  reads: (id: string) => { path: string; params?: Record<string, string> }[];
+}
+
+const pages: FirstDownloads[] = [
+  {
+    path: pagePaths.directDebitSetup,
+    loadRoute: loadDirectDebitSetupRoute,
+    owner: () => 'dd',
+    tokenHeader: directDebitTokenHeader,
+    reads: () => [{ path: hostedReadPaths.getSetup }, { path: hostedReadPaths.listSetupBanks }],
+  },
+  {
+    path: pagePaths.checkout,
+    loadRoute: loadCheckoutRoute,
+    owner: (id) => ({ kind: 'checkout', id }),
+    tokenHeader: checkoutTokenHeader,
+    reads: (paymentId) => [{ path: hostedReadPaths.getCheckout, params: { paymentId } }],
+  },
+  {
+    path: pagePaths.invoice,
+    loadRoute: loadInvoiceRoute,
+    owner: (id) => ({ kind: 'invoice', id }),
+    tokenHeader: checkoutTokenHeader,
+    reads: (invoiceId) => [{ path: hostedReadPaths.getInvoice, params: { invoiceId } }],
+  },
+];
+
+/** The id in a matched path, decoded as the router hands it to the page; null when undecodable. */
+function idOf(params: Record<string, string | undefined>): string | null {
+  const [raw = ''] = Object.values(params);
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(raw);
   } catch {
     return null;
   }
-}
-
-function ignoreFailure(load: () => Promise<unknown>): void {
-  // The route's own lazy import reports a failed download.
-  load().catch(() => undefined);
 }
 
 /**
@@ -43,37 +72,17 @@ function ignoreFailure(load: () => Promise<unknown>): void {
  * its first reads. Never throws.
  */
 export function startFirstRequests(pathname: string): void {
-  if (matchPath(pagePaths.directDebitSetup, pathname) !== null) {
-    ignoreFailure(loadDirectDebitSetupRoute);
-    const token = peekCapabilityToken('dd');
-    if (token === null) return;
-    const header = { header: directDebitTokenHeader, value: token };
-    startEarlyRead(hostedReadPaths.getSetup, undefined, header);
-    startEarlyRead(hostedReadPaths.listSetupBanks, undefined, header);
+  for (const page of pages) {
+    const match = matchPath(page.path, pathname);
+    if (match === null) continue;
+    // The route's own lazy import reports a failed download.
+    page.loadRoute().catch(() => undefined);
+    const id = idOf(match.params);
+    const token = id === null ? null : peekCapabilityToken(page.owner(id));
+    if (id === null || token === null) return;
+    for (const read of page.reads(id)) {
+      startEarlyRead(read.path, read.params, { header: page.tokenHeader, value: token });
+    }
     return;
-  }
-  // The page gets its id decoded from the router; the early read must name the same one.
-  const checkout = decoded(matchPath(pagePaths.checkout, pathname)?.params.paymentId);
-  if (checkout !== null) {
-    ignoreFailure(loadCheckoutRoute);
-    const token = peekCapabilityToken({ kind: 'checkout', id: checkout });
-    if (token === null) return;
-    startEarlyRead(
-      hostedReadPaths.getCheckout,
-      { paymentId: checkout },
-      { header: checkoutTokenHeader, value: token },
-    );
-    return;
-  }
-  const invoice = decoded(matchPath(pagePaths.invoice, pathname)?.params.invoiceId);
-  if (invoice !== null) {
-    ignoreFailure(loadInvoiceRoute);
-    const token = peekCapabilityToken({ kind: 'invoice', id: invoice });
-    if (token === null) return;
-    startEarlyRead(
-      hostedReadPaths.getInvoice,
-      { invoiceId: invoice },
-      { header: checkoutTokenHeader, value: token },
-    );
   }
 }
