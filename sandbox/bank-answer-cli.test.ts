@@ -59,7 +59,9 @@ test('`bank-answer <sub_id> rejected --reason …` settles an unknown mandate; a
     '--base-url',
     server.url,
   ]);
-  expect(printed.join('\n')).toContain('"status":"rejected"');
+  expect(JSON.parse(printed.join('\n'))).toMatchObject({
+    data: { status: 'rejected', rejectionReason: reason },
+  });
 
   const state = setupStateResponseSchema.parse(
     await (await setupCall('GET', '/direct-debit/setup')).json(),
@@ -69,7 +71,7 @@ test('`bank-answer <sub_id> rejected --reason …` settles an unknown mandate; a
 
   await expect(
     runCli(['bank-answer', link.subscriptionId, 'rejected', '--reason', '--base-url', baseUrl]),
-  ).rejects.toThrow('--reason needs the text to show the customer');
+  ).rejects.toThrow('Option --reason needs a value');
   await expect(runCli(['bank-answer', link.subscriptionId, 'maybe'])).rejects.toThrow(
     /Usage: bank-answer <sub_id> approved\|rejected/,
   );

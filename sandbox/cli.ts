@@ -32,6 +32,7 @@ import { testAccounts } from './features/direct-debit/test-accounts';
 import { readCredentialsFile, type DemoCredentials } from './features/merchants/demo-merchant';
 import { issueScopedKey, parseScopeList } from './features/merchants/scoped-keys';
 import { runWebhooksCli, webhooksCliUsage } from './features/webhooks/webhooks-cli';
+import { callRunningSandbox, modeOption, parseArgs, printJson } from './cli-support';
 import { serveFromEnvironment, serverOptionsFromEnv } from './main';
 
 const usage = `Usage: npm run sandbox -- <command> [options]
@@ -56,30 +57,6 @@ Commands:
 ${webhooksCliUsage}
 
 Environment: PORT, HOST, SANDBOX_DATA_DIR, SANDBOX_DIST_DIR, SANDBOX_APPROVAL_DELAY_MS`;
-
-/** Parsed `--name value` and `--flag` options. @throws Error for an unknown option. */
-function parseOptions(args: readonly string[], known: readonly string[]): Map<string, string> {
-  const options = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i] ?? '';
-    const name = arg.replace(/^--/, '');
-    if (!arg.startsWith('--') || !known.includes(name)) throw new Error(`Unknown option ${arg}`);
-    const next = args[i + 1];
-    if (next !== undefined && !next.startsWith('--')) {
-      options.set(name, next);
-      i += 1;
-    } else {
-      options.set(name, 'true');
-    }
-  }
-  return options;
-}
-
-function modeOption(options: Map<string, string>): Mode {
-  const mode = options.get('mode') ?? 'test';
-  if (mode !== 'test' && mode !== 'live') throw new Error('--mode must be test or live');
-  return mode;
-}
 
 /**
  * Opens the sandbox on the data directory without moving `baseUrl`: links point at the origin
@@ -128,30 +105,23 @@ function parseDuration(text: string): number {
 /**
  * Calls a test-mode control on the running sandbox (the test clock lives in the server process,
  * so these commands go through its HTTP API: `--base-url`, else `baseUrl` of credentials.json)
- * with the demo test key. Returns the response body. @throws Error on a non-2xx answer.
+ * with the demo test key, and prints the answer.
+ * @throws Error when there are no credentials yet, no sandbox answers, or the answer is not 2xx.
  */
-async function callRunningSandbox(
+async function callTestControl(
   options: Map<string, string>,
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-): Promise<string> {
+): Promise<void> {
   const credentials = readCredentialsFile(serverOptionsFromEnv(process.env).dataDir);
   if (credentials === null) {
     throw new Error('No credentials.json in the data directory: start the sandbox first');
   }
   const baseUrl = options.get('base-url') ?? credentials.baseUrl;
-  const response = await fetch(baseUrl + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${credentials.testSecretKey}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} failed (${response.status}): ${text}`);
-  return text;
+  printJson(
+    await callRunningSandbox({ baseUrl, key: credentials.testSecretKey }, method, path, body),
+  );
 }
 
 /** Runs one CLI command. @throws Error with a message for the user. */
@@ -159,19 +129,19 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': {
-      parseOptions(rest, []);
+      parseArgs(rest, {});
       await serveFromEnvironment();
       return;
     }
     case 'credentials': {
-      parseOptions(rest, []);
+      parseArgs(rest, {});
       const sandbox = openLocalSandbox();
       console.log(JSON.stringify(sandbox.credentials, null, 2));
       sandbox.close();
       return;
     }
     case 'enable-direct-debit': {
-      const options = parseOptions(rest, ['mode', 'off']);
+      const options = parseArgs(rest, { valued: ['mode'], flags: ['off'] }).options;
       const mode = modeOption(options);
       const sandbox = openLocalSandbox();
       try {
@@ -193,7 +163,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       return;
     }
     case 'demo-link': {
-      const options = parseOptions(rest, ['mode', 'base-url']);
+      const options = parseArgs(rest, { valued: ['mode', 'base-url'] }).options;
       const mode = modeOption(options);
       const baseUrl = options.get('base-url');
       if (baseUrl !== undefined) {
@@ -218,7 +188,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       return;
     }
     case 'create-key': {
-      const options = parseOptions(rest, ['mode', 'scopes']);
+      const options = parseArgs(rest, { valued: ['mode', 'scopes'] }).options;
       const mode = modeOption(options);
       const scopesText = options.get('scopes');
       if (scopesText === undefined) throw new Error('--scopes is required, e.g. --scopes none');
@@ -245,9 +215,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       if (credentials === null) {
         throw new Error('No credentials.json in the data directory: start the sandbox first');
       }
-      const at = rest.indexOf('--base-url');
-      const baseUrl = (at >= 0 ? rest[at + 1] : undefined) ?? credentials.baseUrl;
-      await runWebhooksCli(command, rest, { credentials, baseUrl });
+      await runWebhooksCli(command, rest, credentials);
       return;
     }
     case 'simulate-transfer': {
@@ -255,32 +223,29 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       if (virtualAccountId === undefined || virtualAccountId.startsWith('--')) {
         throw new Error('Usage: simulate-transfer <va_id> --amount <naira> [--sender NAME]');
       }
-      const options = parseOptions(flags, ['amount', 'sender', 'base-url']);
+      const options = parseArgs(flags, { valued: ['amount', 'sender', 'base-url'] }).options;
       const amount = Number(options.get('amount'));
       const sender = options.get('sender');
-      console.log(
-        await callRunningSandbox(
-          options,
-          'POST',
-          `/sandbox/v1/virtual-accounts/${virtualAccountId}/transfers`,
-          {
-            amount,
-            ...(sender === undefined ? {} : { senderName: sender }),
-          },
-        ),
+      await callTestControl(
+        options,
+        'POST',
+        `/sandbox/v1/virtual-accounts/${virtualAccountId}/transfers`,
+        {
+          amount,
+          ...(sender === undefined ? {} : { senderName: sender }),
+        },
       );
       return;
     }
     case 'clock': {
-      const options = parseOptions(rest, ['advance', 'base-url']);
+      const options = parseArgs(rest, { valued: ['advance', 'base-url'] }).options;
       const advance = options.get('advance');
-      console.log(
-        advance === undefined
-          ? await callRunningSandbox(options, 'GET', '/sandbox/v1/clock')
-          : await callRunningSandbox(options, 'POST', '/sandbox/v1/clock/advance', {
-              seconds: parseDuration(advance),
-            }),
-      );
+      if (advance === undefined) await callTestControl(options, 'GET', '/sandbox/v1/clock');
+      else {
+        await callTestControl(options, 'POST', '/sandbox/v1/clock/advance', {
+          seconds: parseDuration(advance),
+        });
+      }
       return;
     }
     case 'bank-answer': {
@@ -292,22 +257,16 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       ) {
         throw new Error('Usage: bank-answer <sub_id> approved|rejected [--reason TEXT]');
       }
-      const reasonAt = flags.indexOf('--reason');
-      if (reasonAt >= 0 && (flags[reasonAt + 1] ?? '--').startsWith('--')) {
-        throw new Error('--reason needs the text to show the customer');
-      }
-      const options = parseOptions(flags, ['reason', 'base-url']);
+      const options = parseArgs(flags, { valued: ['reason', 'base-url'] }).options;
       const reason = options.get('reason');
       if (reason !== undefined && outcome === 'approved') {
         throw new Error('--reason goes with rejected only');
       }
-      console.log(
-        await callRunningSandbox(
-          options,
-          'POST',
-          `/sandbox/v1/subscriptions/${encodeURIComponent(subscriptionId)}/direct-debit/bank-answer`,
-          { outcome, ...(reason === undefined ? {} : { reason }) },
-        ),
+      await callTestControl(
+        options,
+        'POST',
+        `/sandbox/v1/subscriptions/${encodeURIComponent(subscriptionId)}/direct-debit/bank-answer`,
+        { outcome, ...(reason === undefined ? {} : { reason }) },
       );
       return;
     }

@@ -25,7 +25,8 @@ test('the command line sets the endpoint, sends a test event, shows the log and 
     webhooks: { intervalMs: 25, timeoutMs: 1000 },
   });
   cleanups.push(() => running.close());
-  const context = { credentials: running.sandbox.credentials, baseUrl: running.url };
+  // The running sandbox is where credentials.json points.
+  const context = { ...running.sandbox.credentials, baseUrl: running.url };
   const printed: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((text: unknown) => {
     printed.push(String(text));

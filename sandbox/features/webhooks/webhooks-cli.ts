@@ -17,6 +17,7 @@
  * @throws Error with a message for the user (bad options, sandbox not running, API error).
  */
 import type { Mode } from '../../../contract/common';
+import { callRunningSandbox, modeOption, parseArgs, printJson } from '../../cli-support';
 import type { DemoCredentials } from '../merchants/demo-merchant';
 
 /** Usage lines of these commands, for the CLI's help. */
@@ -32,113 +33,70 @@ export const webhooksCliUsage = `  webhooks endpoint [--mode test|live] [--url U
   settle --amount NAIRA [--mode test|live]     settle into the payout balance (default live)
   (these talk to the running sandbox: --base-url URL, default baseUrl of credentials.json)`;
 
-interface Parsed {
-  positional: string[];
-  options: Map<string, string>;
-}
-
-function parse(args: readonly string[], known: readonly string[]): Parsed {
-  const positional: string[] = [];
-  const options = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i] ?? '';
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const name = arg.slice(2);
-    if (!known.includes(name)) throw new Error(`Unknown option ${arg}`);
-    const next = args[i + 1];
-    if (next !== undefined && !next.startsWith('--')) {
-      options.set(name, next);
-      i += 1;
-    } else {
-      options.set(name, 'true');
-    }
-  }
-  return { positional, options };
-}
-
-function modeOf(options: Map<string, string>, fallback: Mode): Mode {
-  const mode = options.get('mode') ?? fallback;
-  if (mode !== 'test' && mode !== 'live') throw new Error('--mode must be test or live');
-  return mode;
-}
-
-/** Calls the running sandbox; prints nothing. @throws Error when unreachable or not 2xx. */
-async function callSandbox(
-  baseUrl: string,
-  key: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(path, baseUrl), {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new Error(`No sandbox answers at ${baseUrl}: start it with npm run sandbox -- serve`);
-  }
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} failed (${response.status}): ${text}`);
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
-}
-
 /**
  * Runs `webhooks …`, `payouts …` or `settle …` (`command` is the first word) and prints the
- * sandbox's JSON answer. `baseUrl` is the running sandbox.
+ * sandbox's JSON answer.
  */
 export async function runWebhooksCli(
   command: 'webhooks' | 'payouts' | 'settle',
   args: readonly string[],
-  context: { credentials: DemoCredentials; baseUrl: string },
+  credentials: DemoCredentials,
 ): Promise<void> {
-  const { credentials, baseUrl } = context;
   const keyOf = (mode: Mode) =>
     mode === 'live' ? credentials.liveSecretKey : credentials.testSecretKey;
-  const print = (value: unknown) => {
-    console.log(JSON.stringify(value, null, 2));
-  };
-  const call = (mode: Mode, method: string, path: string, body?: unknown) =>
-    callSandbox(baseUrl, keyOf(mode), method, path, body);
+  // `--base-url`, else the running sandbox of credentials.json; the key of `mode`.
+  const call = (
+    options: Map<string, string>,
+    mode: Mode,
+    method: string,
+    path: string,
+    body?: unknown,
+  ) =>
+    callRunningSandbox(
+      { baseUrl: options.get('base-url') ?? credentials.baseUrl, key: keyOf(mode) },
+      method,
+      path,
+      body,
+    );
+  const print = printJson;
 
   if (command === 'settle') {
-    const { options } = parse(args, ['amount', 'mode', 'base-url']);
+    const { options } = parseArgs(args, { valued: ['amount', 'mode', 'base-url'] });
     const amount = Number(options.get('amount'));
     if (!Number.isFinite(amount) || amount <= 0) throw new Error('--amount must be naira > 0');
     print(
-      await call('test', 'POST', '/sandbox/v1/settlements', {
+      await call(options, 'test', 'POST', '/sandbox/v1/settlements', {
         amount,
-        mode: modeOf(options, 'live'),
+        mode: modeOption(options, 'live'),
       }),
     );
     return;
   }
   if (command === 'payouts') {
-    const { positional, options } = parse(args, ['ip', 'base-url']);
+    const { positional, options } = parseArgs(args, {
+      valued: ['ip', 'base-url'],
+      positional: true,
+    });
     if (positional[0] !== 'enable') throw new Error('Usage: payouts enable [--ip IP[,IP…]]');
     const ipWhitelist = (options.get('ip') ?? '127.0.0.1,::1').split(',').map((ip) => ip.trim());
     print(
-      await call('test', 'PUT', '/sandbox/v1/payouts/access', {
+      await call(options, 'test', 'PUT', '/sandbox/v1/payouts/access', {
         kycApproved: true,
         enabled: true,
         ipWhitelist,
       }),
     );
-    print(await call('test', 'POST', '/sandbox/v1/payouts/keys', {}));
+    print(await call(options, 'test', 'POST', '/sandbox/v1/payouts/keys', {}));
     return;
   }
 
-  const { positional, options } = parse(args, ['mode', 'url', 'remove', 'type', 'base-url']);
+  const { positional, options } = parseArgs(args, {
+    valued: ['mode', 'url', 'type', 'base-url'],
+    flags: ['remove'],
+    positional: true,
+  });
   const [sub, eventId] = positional;
-  const mode = modeOf(options, 'test');
+  const mode = modeOption(options, 'test');
   const needEvent = (): string => {
     if (eventId === undefined || !eventId.startsWith('evt_')) {
       throw new Error(`Usage: webhooks ${sub ?? ''} <evt_id>`);
@@ -150,30 +108,38 @@ export async function runWebhooksCli(
       const url = options.get('url');
       if (url !== undefined || options.has('remove')) {
         print(
-          await call(mode, 'PUT', '/sandbox/v1/webhooks/endpoint', {
+          await call(options, mode, 'PUT', '/sandbox/v1/webhooks/endpoint', {
             url: options.has('remove') ? null : url,
           }),
         );
       } else {
-        print(await call(mode, 'GET', '/sandbox/v1/webhooks/endpoint'));
+        print(await call(options, mode, 'GET', '/sandbox/v1/webhooks/endpoint'));
       }
       return;
     }
     case 'events':
-      print(await call(mode, 'GET', '/sandbox/v1/webhooks/events'));
+      print(await call(options, mode, 'GET', '/sandbox/v1/webhooks/events'));
       return;
     case 'event':
-      print(await call(mode, 'GET', `/sandbox/v1/webhooks/events/${needEvent()}`));
+      print(await call(options, mode, 'GET', `/sandbox/v1/webhooks/events/${needEvent()}`));
       return;
     case 'test': {
       const type = options.get('type');
       print(
-        await call(mode, 'POST', '/sandbox/v1/webhooks/test', type === undefined ? {} : { type }),
+        await call(
+          options,
+          mode,
+          'POST',
+          '/sandbox/v1/webhooks/test',
+          type === undefined ? {} : { type },
+        ),
       );
       return;
     }
     case 'replay':
-      print(await call(mode, 'POST', `/sandbox/v1/webhooks/events/${needEvent()}/replay`, {}));
+      print(
+        await call(options, mode, 'POST', `/sandbox/v1/webhooks/events/${needEvent()}/replay`, {}),
+      );
       return;
     default:
       throw new Error(`Unknown webhooks command "${sub ?? ''}"\n\n${webhooksCliUsage}`);
