@@ -247,30 +247,31 @@ export const awaitingBankStatuses: readonly MandateStatus[] = ['pending', 'unkno
  * ({@link awaitingBankStatuses}): `approved` (automatic debit may collect renewals from now on), or
  * `rejected` with `rejectionReason` (the customer may try another account while setup is open).
  * A planned outcome and any activation instructions are dropped (nothing is left to do).
- * `updatedAt` becomes `now` (the mode's clock). Returns false, and
- * changes nothing, when there is no current mandate or it awaits no answer.
+ * `updatedAt` becomes `now` (the mode's clock). A mandate that awaits no answer, or no mandate,
+ * is left as it is; the caller says why.
  */
 export function applyBankAnswer(
   db: Db,
   subscriptionId: string,
   answer: { status: 'approved' } | { status: 'rejected'; rejectionReason: string },
   now: Date,
-): boolean {
+): void {
   const changed = execute(
     db,
     `UPDATE mandates
      SET status = ?, rejection_reason = ?, activation_json = NULL, planned_status = NULL,
        settles_at = NULL, updated_at = ?
-     WHERE subscription_id = ? AND superseded_at IS NULL AND status IN ('pending', 'unknown')`,
+     WHERE subscription_id = ? AND superseded_at IS NULL
+       AND status IN (${awaitingBankStatuses.map(() => '?').join(', ')})`,
     [
       answer.status,
       answer.status === 'rejected' ? answer.rejectionReason : null,
       now.toISOString(),
       subscriptionId,
+      ...awaitingBankStatuses,
     ],
   );
   if (changed > 0 && answer.status === 'approved') markPreferredDirectDebit(db, subscriptionId);
-  return changed > 0;
 }
 
 const dueRowSchema = z.object({
