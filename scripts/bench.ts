@@ -15,14 +15,13 @@
  * size budget is a test (e2e/bundle-budget.spec.ts); timings are measurements, not tests.
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import { paymentResponseSchema } from '../contract/payments';
 import { chromiumArgs, resolveChromiumExecutable } from '../e2e/browser';
+import { createCheckoutPayment } from '../e2e/checkout-api';
 import { createDemoSetupLink } from '../sandbox/demo';
 import { startServer } from '../sandbox/server';
 
@@ -38,6 +37,8 @@ const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vit
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));
+// The merchant-API helpers of the e2e specs find the sandbox through its credentials file.
+process.env.E2E_SANDBOX_DATA_DIR = dataDir;
 const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, distDir });
 const executablePath = resolveChromiumExecutable();
 const browser = await chromium.launch({
@@ -142,22 +143,7 @@ try {
     },
     {
       name: 'Payment checkout (usable: account number shown)',
-      newLink: async () => {
-        const response = await fetch(`${server.url}/api/v1/payments`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${credentials.testSecretKey}`,
-            'content-type': 'application/json',
-            'idempotency-key': randomUUID(),
-          },
-          body: JSON.stringify({
-            amount: { amount: 5000, currency: 'NGN' },
-            paymentMethod: 'hosted_checkout',
-            customer: { email: 'tunde@example.com', phone: '+2348031234567' },
-          }),
-        });
-        return paymentResponseSchema.parse(await response.json()).data.checkoutUrl;
-      },
+      newLink: async () => (await createCheckoutPayment({})).checkoutUrl,
       usableSelector: '.digits',
     },
   ];
