@@ -14,6 +14,22 @@ const intervals: Record<Interval, { every: string; label: string }> = {
   yearly: { every: 'every year', label: 'Yearly' },
 };
 
+/** What a page says when a request to the service failed (every hosted page says it alike). */
+const requestFailure = {
+  title: 'Something went wrong',
+  network: 'We could not reach the server. Check your internet connection, then try again.',
+  unexpected:
+    'The service could not complete your request. Try again. If it keeps happening, contact the business and quote the reference below.',
+  rateLimited: (seconds: number | null) =>
+    seconds === null
+      ? 'Too many attempts. Wait a minute, then try again.'
+      : `Too many attempts. Wait ${seconds} s, then try again.`,
+  inputKept: 'What you entered is kept.',
+};
+
+/** The alternative text of a merchant's logo. */
+const merchantLogo = (merchant: string) => `${merchant} logo`;
+
 export const en = {
   common: {
     loading: 'Loading…',
@@ -42,7 +58,7 @@ export const en = {
   setup: {
     documentTitle: 'Set up direct debit',
     loadingTitle: 'Set up direct debit',
-    merchantLogo: (merchant: string) => `${merchant} logo`,
+    merchantLogo,
     summary: {
       label: 'Your subscription',
       amountEvery: (amount: string, interval: Interval) => `${amount} ${intervals[interval].every}`,
@@ -219,22 +235,12 @@ export const en = {
         'If it keeps failing, reloading the page may help. You will then start again from the choice of bank.',
       reload: 'Reload the page',
     },
-    failure: {
-      title: 'Something went wrong',
-      network: 'We could not reach the server. Check your internet connection, then try again.',
-      unexpected:
-        'The service could not complete your request. Try again. If it keeps happening, contact the business and quote the reference below.',
-      rateLimited: (seconds: number | null) =>
-        seconds === null
-          ? 'Too many attempts. Wait a minute, then try again.'
-          : `Too many attempts. Wait ${seconds} s, then try again.`,
-      inputKept: 'What you entered is kept.',
-    },
+    failure: requestFailure,
   },
   checkout: {
     documentTitle: 'Pay by bank transfer',
     loadingTitle: 'Getting your payment details',
-    merchantLogo: (merchant: string) => `${merchant} logo`,
+    merchantLogo,
     invalidLink: {
       documentTitle: 'This payment link is not valid',
       title: 'This payment link is not valid',
@@ -330,22 +336,12 @@ export const en = {
       returnTo: (merchant: string) => `Return to ${merchant}`,
       contact: (merchant: string) => `Contact ${merchant}:`,
     },
-    failure: {
-      title: 'Something went wrong',
-      network: 'We could not reach the server. Check your internet connection, then try again.',
-      unexpected:
-        'The service could not complete your request. Try again. If it keeps happening, contact the business and quote the reference below.',
-      rateLimited: (seconds: number | null) =>
-        seconds === null
-          ? 'Too many attempts. Wait a minute, then try again.'
-          : `Too many attempts. Wait ${seconds} s, then try again.`,
-      inputKept: 'What you entered is kept.',
-    },
+    failure: requestFailure,
   },
   invoice: {
     documentTitle: 'Invoice',
     loadingTitle: 'Getting your invoice',
-    merchantLogo: (merchant: string) => `${merchant} logo`,
+    merchantLogo,
     invalidLink: {
       documentTitle: 'This invoice link is not valid',
       title: 'This invoice link is not valid',
@@ -382,16 +378,7 @@ export const en = {
       `${merchant} has received payment for this invoice. There is nothing more to pay.`,
     badAddress: (merchant: string) =>
       `We could not open the payment page. Try again. If it keeps happening, contact ${merchant}.`,
-    failure: {
-      title: 'Something went wrong',
-      network: 'We could not reach the server. Check your internet connection, then try again.',
-      unexpected:
-        'The service could not complete your request. Try again. If it keeps happening, contact the business and quote the reference below.',
-      rateLimited: (seconds: number | null) =>
-        seconds === null
-          ? 'Too many attempts. Wait a minute, then try again.'
-          : `Too many attempts. Wait ${seconds} s, then try again.`,
-    },
+    failure: requestFailure,
   },
 };
 
