@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   emailSchema,
+  hostedMerchantSchema,
   intervalSchema,
   isoDateSchema,
   isoTimestampSchema,
@@ -17,16 +18,6 @@ import { nigerianPhoneSchema } from './phone';
 import { invoiceStatusSchema } from './subscriptions';
 
 export { checkoutTokenHeader } from './hosted-reads';
-
-export const hostedMerchantSchema = z.object({
-  name: z.string(),
-  logoUrl: z.string().nullable(),
-  brandColor: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/)
-    .nullable(),
-  supportEmail: z.string().nullable(),
-});
 
 /** `GET /checkout/:paymentId`: what the payment checkout page shows. */
 export const checkoutStateSchema = z.object({

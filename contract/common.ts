@@ -56,3 +56,19 @@ export const metadataSchema = z
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ data });
 }
+
+/**
+ * A merchant as the hosted pages show it (setup, checkout and invoice pages): name, optional
+ * https logo, brand colour `#rrggbb` and support e-mail.
+ */
+export const hostedMerchantSchema = z.object({
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  /** #rrggbb */
+  brandColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullable(),
+  supportEmail: z.string().nullable(),
+});
+export type HostedMerchant = z.infer<typeof hostedMerchantSchema>;

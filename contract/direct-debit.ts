@@ -4,7 +4,13 @@
  * "Hosted customer setup"; product.md, "Direct-debit setup: the flow"). Amounts are naira.
  */
 import { z } from 'zod';
-import { intervalSchema, isoDateSchema, isoTimestampSchema, modeSchema } from './common';
+import {
+  hostedMerchantSchema,
+  intervalSchema,
+  isoDateSchema,
+  isoTimestampSchema,
+  modeSchema,
+} from './common';
 
 export { directDebitTokenHeader } from './hosted-reads';
 
@@ -103,16 +109,7 @@ export const revokeSetupLinkResponseSchema = z.object({
 /** What `GET /direct-debit/setup` tells the page (product.md, flow step 2). */
 export const setupStateSchema = z.object({
   mode: modeSchema,
-  merchant: z.object({
-    name: z.string(),
-    logoUrl: z.string().nullable(),
-    /** #rrggbb */
-    brandColor: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/)
-      .nullable(),
-    supportEmail: z.string().nullable(),
-  }),
+  merchant: hostedMerchantSchema,
   subscription: z.object({
     id: z.string(),
     planName: z.string(),

@@ -1,14 +1,13 @@
 /**
- * The merchant's name (and logo, when it is an https image) on the brand colour, for the hosted
- * checkout and invoice pages (contract/checkout.ts, `hostedMerchantSchema`). The colour comes in as
+ * The merchant's name (and logo, when it is an https image) on the brand colour, for every hosted
+ * page (contract/common.ts, `hostedMerchantSchema`). The colour comes in as
  * the `--brand` / `--brand-text` CSS variables set by the page (src/lib/brand-color.ts).
  */
 import { useState } from 'react';
-import type { z } from 'zod';
-import type { hostedMerchantSchema } from '../../contract/checkout';
+import type { HostedMerchant } from '../../contract/common';
 
 export interface HostedMerchantHeaderProps {
-  merchant: z.infer<typeof hostedMerchantSchema>;
+  merchant: HostedMerchant;
   /** Text alternative of the logo, from the page's catalog section. */
   logoAlt: string;
 }

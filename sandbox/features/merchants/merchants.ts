@@ -1,18 +1,9 @@
 /**
- * Merchants as the hosted pages show them (contract/checkout.ts `hostedMerchantSchema`,
- * contract/direct-debit.ts `setupStateSchema.merchant`).
+ * Merchants as the hosted pages show them (contract/common.ts `hostedMerchantSchema`).
  */
 import { z } from 'zod';
+import type { HostedMerchant } from '../../../contract/common';
 import { queryOne, type Db } from '../../db/database';
-
-/** What a customer sees of a merchant. */
-export interface HostedMerchant {
-  name: string;
-  logoUrl: string | null;
-  /** `#rrggbb` */
-  brandColor: string | null;
-  supportEmail: string | null;
-}
 
 const merchantRowSchema = z.object({
   name: z.string(),

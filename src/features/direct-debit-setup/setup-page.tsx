@@ -8,6 +8,7 @@
  */
 import { Suspense, useCallback, useState } from 'react';
 import type { SetupState } from '../../../contract/direct-debit';
+import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
 import { TestModeBanner } from '../../components/test-mode-banner';
 import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
@@ -18,7 +19,6 @@ import { ClosedView } from './closed-view';
 import { FailureView } from './failure-view';
 import { createFormSteps, preloadFormSteps, type FormSteps } from './lazy-steps';
 import type { FlowState } from './machine';
-import { MerchantHeader } from './merchant-header';
 import { OfflineBanner } from './offline-banner';
 import { StatusView, statusTitle } from './status-view';
 import { StepLoadBoundary } from './step-load-boundary';
@@ -168,7 +168,9 @@ export function SetupPage() {
         {state.kind === 'invalidLink' ? en.setup.invalidLink.documentTitle : en.setup.documentTitle}
       </title>
       {mode === 'test' && <TestModeBanner />}
-      {merchant !== null && <MerchantHeader merchant={merchant} />}
+      {merchant !== null && (
+        <HostedMerchantHeader merchant={merchant} logoAlt={en.setup.merchantLogo(merchant.name)} />
+      )}
       <main className="page__main">
         <OfflineBanner />
         <StepLoadBoundary stepKey={key} onRetry={reloadSteps}>
