@@ -1,18 +1,36 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 
 // The SPA is served by the sandbox on the same origin as the hosted API (product.md, "Links and
 // tokens"), so `npm run dev` proxies the API paths to a running sandbox.
 const sandboxOrigin = process.env.SANDBOX_ORIGIN ?? 'http://127.0.0.1:4010';
 
+// `npm run bundle-report` (BUNDLE_REPORT=1): where the first-load bytes go, module by module, as a
+// treemap of gzip sizes in test-results/bundle-report.html (docs/decisions/0018-first-load-bytes.md).
+// Off otherwise, so ordinary builds stay as fast as before.
+const bundleReport = process.env.BUNDLE_REPORT === '1';
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    bundleReport &&
+      visualizer({
+        filename: 'test-results/bundle-report.html',
+        template: 'treemap',
+        gzipSize: true,
+        brotliSize: true,
+      }),
+  ],
   build: {
     target: 'es2020',
     sourcemap: false,
     // Setup, checkout and invoice pages are separate lazy routes; report the real sizes.
     reportCompressedSize: true,
+    // Every browser the pages support preloads modules itself; one without it just loads the
+    // chunks a little later. Not worth half a kilobyte on every first load.
+    modulePreload: { polyfill: false },
   },
   server: {
     host: '127.0.0.1',

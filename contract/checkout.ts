@@ -6,16 +6,13 @@
  */
 import { z } from 'zod';
 import {
-  emailSchema,
   hostedMerchantSchema,
   intervalSchema,
   isoDateSchema,
   isoTimestampSchema,
   modeSchema,
 } from './common';
-import { paymentStatusSchema } from './payments';
-import { nigerianPhoneSchema } from './phone';
-import { invoiceStatusSchema } from './subscriptions';
+import { invoiceStatusSchema, paymentStatusSchema } from './statuses';
 
 export { checkoutTokenHeader } from './hosted-reads';
 
@@ -53,12 +50,9 @@ export const checkoutStateSchema = z.object({
 export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 export const checkoutStateResponseSchema = z.object({ data: checkoutStateSchema });
 
-/** `POST /checkout/:paymentId/customer`: the payer's missing details. Phone is Nigerian, E.164. */
-export const checkoutCustomerRequestSchema = z.strictObject({
-  email: emailSchema.optional(),
-  phone: nigerianPhoneSchema.optional(),
-});
-export type CheckoutCustomerRequest = z.infer<typeof checkoutCustomerRequestSchema>;
+// Type only: the request's schema carries the phone parser, which the first load must not
+// (contract/checkout-customer.ts).
+export type { CheckoutCustomerRequest } from './checkout-customer';
 
 /** `GET /invoices/:invoiceId`: what the invoice page shows. */
 export const invoiceStateSchema = z.object({

@@ -19,6 +19,7 @@ import {
 } from './common';
 import { currencySchema, nairaAmountSchema } from './money';
 import { nigerianPhoneSchema } from './phone';
+import { paymentStatusSchema, type PaymentStatus } from './statuses';
 import { virtualAccountSchema } from './virtual-accounts';
 
 export const paymentCreateRequestSchema = z.strictObject({
@@ -37,8 +38,7 @@ export const paymentCreateRequestSchema = z.strictObject({
 });
 export type PaymentCreateRequest = z.infer<typeof paymentCreateRequestSchema>;
 
-export const paymentStatusSchema = z.enum(['pending', 'paid', 'expired']);
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+export { paymentStatusSchema, type PaymentStatus };
 
 export const paymentSchema = z.object({
   id: z.string().startsWith('osp_'),

@@ -3,13 +3,13 @@
  * accounts", "Hosted checkout"), and the sandbox controls that drive them (transfers, test clock;
  * test-mode keys only). Hosted routes are authorized by `x-checkout-token`.
  */
-import * as checkout from './checkout';
-import { hostedReadPaths } from './hosted-reads';
 import * as payments from './payments';
 import * as controls from './sandbox-controls';
 import * as subs from './subscriptions';
 import * as va from './virtual-accounts';
 import { route, type RouteDef } from './route';
+import { checkoutCustomerRoutes } from './routes-checkout-customer';
+import { hostedCheckoutRoutes } from './routes-hosted-checkout';
 
 export const checkoutRoutes = {
   createPayment: route({
@@ -43,36 +43,8 @@ export const checkoutRoutes = {
     request: va.dynamicAccountRequestSchema,
     response: va.virtualAccountResponseSchema,
   }),
-  getCheckout: route({
-    method: 'GET',
-    path: hostedReadPaths.getCheckout,
-    auth: 'checkoutToken',
-    idempotent: false,
-    response: checkout.checkoutStateResponseSchema,
-  }),
-  submitCheckoutCustomer: route({
-    method: 'POST',
-    path: '/checkout/:paymentId/customer',
-    auth: 'checkoutToken',
-    idempotent: false,
-    request: checkout.checkoutCustomerRequestSchema,
-    response: checkout.checkoutStateResponseSchema,
-  }),
-  getInvoicePage: route({
-    method: 'GET',
-    path: hostedReadPaths.getInvoice,
-    auth: 'checkoutToken',
-    idempotent: false,
-    response: checkout.invoiceStateResponseSchema,
-  }),
-  payInvoice: route({
-    method: 'POST',
-    path: '/invoices/:invoiceId/pay',
-    auth: 'checkoutToken',
-    idempotent: false,
-    request: checkout.invoicePayRequestSchema,
-    response: checkout.invoicePayResponseSchema,
-  }),
+  ...hostedCheckoutRoutes,
+  ...checkoutCustomerRoutes,
   simulateTransfer: route({
     method: 'POST',
     path: '/sandbox/v1/virtual-accounts/:virtualAccountId/transfers',

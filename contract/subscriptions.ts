@@ -14,6 +14,7 @@ import {
 } from './common';
 import { currencySchema, nairaAmountSchema } from './money';
 import { nigerianPhoneSchema } from './phone';
+import { invoiceStatusSchema } from './statuses';
 
 export const planCreateRequestSchema = z.strictObject({
   name: text(120),
@@ -57,7 +58,7 @@ export const subscriptionCreateRequestSchema = z.strictObject({
 });
 export type SubscriptionCreateRequest = z.infer<typeof subscriptionCreateRequestSchema>;
 
-export const invoiceStatusSchema = z.enum(['pending', 'paid']);
+export { invoiceStatusSchema };
 
 export const invoiceSchema = z.object({
   id: z.string().startsWith('inv_'),

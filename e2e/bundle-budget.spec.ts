@@ -1,28 +1,30 @@
 /**
- * Size budget: the JavaScript a phone downloads to show the direct-debit setup page for the first
- * time, measured as the browser loads it (entry, vendor and lazy route chunks), gzip-compressed
- * from `dist/` as a server would send it.
+ * Size budget: the JavaScript a phone downloads to show a hosted page for the first time, measured
+ * as the browser loads it (entry, vendor and lazy route chunks), gzip-compressed from `dist/` as a
+ * server would send it. The budget is what docs/decisions/0018-first-load-bytes.md reached, so the
+ * first load cannot creep back; issue 13's goal is 100 KB.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createCheckoutPayment } from './checkout-api';
 import { createSubscriptionWithSetupLink } from './merchant-api';
 
-const budgetBytes = 150 * 1024;
+const budgetKb = 125;
+const budgetBytes = budgetKb * 1024;
 
-test('the setup page loads at most 150 KB of gzipped JavaScript on first visit', async ({
-  page,
-}) => {
-  const { setupUrl } = await createSubscriptionWithSetupLink({
-    callbackUrl: 'https://merchant.example/billing/return',
-  });
+/** Opens `link` and returns the gzip bytes of every script it loaded, once the page is idle. */
+async function firstLoadScriptBytes(
+  page: Page,
+  link: string,
+): Promise<{ total: number; files: number }> {
   const scripts = new Set<string>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script')
       scripts.add(new URL(response.url()).pathname);
   });
-  await page.goto(new URL(setupUrl).pathname + new URL(setupUrl).hash);
+  await page.goto(new URL(link).pathname + new URL(link).hash);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
@@ -33,12 +35,31 @@ test('the setup page loads at most 150 KB of gzipped JavaScript on first visit',
       level: 9,
     }).length;
   }
-  test.info().annotations.push({
-    type: 'setup-first-load-js-gzip',
-    description: `${(total / 1024).toFixed(1)} KB in ${scripts.size} files`,
+  return { total, files: scripts.size };
+}
+
+function report(name: string, { total, files }: { total: number; files: number }): void {
+  const figure = `${(total / 1024).toFixed(1)} KB in ${files} files`;
+  test.info().annotations.push({ type: `${name}-first-load-js-gzip`, description: figure });
+  console.log(`${name} page first-load JS: ${figure} gzip`);
+}
+
+test(`the setup page loads at most ${budgetKb} KB of gzipped JavaScript on first visit`, async ({
+  page,
+}) => {
+  const { setupUrl } = await createSubscriptionWithSetupLink({
+    callbackUrl: 'https://merchant.example/billing/return',
   });
-  console.log(
-    `setup page first-load JS: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.size} files`,
-  );
-  expect(total).toBeLessThanOrEqual(budgetBytes);
+  const loaded = await firstLoadScriptBytes(page, setupUrl);
+  report('setup', loaded);
+  expect(loaded.total).toBeLessThanOrEqual(budgetBytes);
+});
+
+test(`the checkout page loads at most ${budgetKb} KB of gzipped JavaScript on first visit`, async ({
+  page,
+}) => {
+  const { checkoutUrl } = await createCheckoutPayment({});
+  const loaded = await firstLoadScriptBytes(page, checkoutUrl);
+  report('checkout', loaded);
+  expect(loaded.total).toBeLessThanOrEqual(budgetBytes);
 });

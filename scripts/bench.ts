@@ -2,33 +2,73 @@
  * `npm run bench`: how big and how fast the hosted pages are for a customer on a cheap Android
  * phone on a weak network. Builds the SPA, starts a sandbox on 127.0.0.1 with a throwaway data
  * directory, then, for the direct-debit setup page and the payment checkout page, creates a real
- * link through the merchant API and loads it in Chromium five times with a cold cache under a
- * throttled profile (4× CPU slowdown; 300 ms round trip, 1.6 Mbit/s down, 750 kbit/s up). For each
- * page it reports:
+ * link through the merchant API and loads it in Chromium with a cold cache under each throttled
+ * profile ({@link profiles}: today's slow 4G, and slow 3G).
+ *
+ * Each page is also held against its own static baseline: the same page's rendered HTML and CSS
+ * with every script removed, captured once from the running app and served by the bench from the
+ * same machine, compressed like the sandbox compresses (the limit for what the page can show; the
+ * measure of issue 13). For each profile and page it reports:
  *
  * - first-load JavaScript and CSS (bytes as sent, gzip level 9 from dist/);
- * - first contentful paint, and the time until the page is usable (ms from the navigation's
- *   start, measured inside the page; median of 5): the setup page's bank search box, the
- *   checkout page's account number to pay into.
+ * - first contentful paint, largest contentful paint, the time until the page is usable (ms from
+ *   the navigation's start, measured inside the page; medians): the setup page's bank search box,
+ *   the checkout page's account number to pay into; cumulative layout shift (unitless);
+ * - the baseline's FCP and LCP, and the ratios of the page's LCP and usable time to the baseline's
+ *   LCP.
  *
  * Numbers go to stdout as a table and as JSON on the last line. Nothing is asserted here: the
  * size budget is a test (e2e/bundle-budget.spec.ts); timings are measurements, not tests.
+ * `BENCH_PORT` picks the sandbox's port (default: a free one); the baseline server takes the next.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, resolveChromiumExecutable } from '../e2e/browser';
 import { createCheckoutPayment } from '../e2e/checkout-api';
 import { createDemoSetupLink } from '../sandbox/demo';
+import { securityHeaders } from '../sandbox/http/security-headers';
+import { serveStatic } from '../sandbox/http/static-files';
 import { startServer } from '../sandbox/server';
 
-const runs = 5;
-const profile = '4x CPU, 300 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, cold cache, 360x740';
+/** A throttled device and network, as Chromium's DevTools protocol takes them. */
+interface Profile {
+  name: string;
+  runs: number;
+  cpuSlowdown: number;
+  /** Added round-trip time, ms. */
+  latencyMs: number;
+  /** Bytes per second. */
+  downloadBytesPerSecond: number;
+  uploadBytesPerSecond: number;
+}
+
+const profiles: readonly Profile[] = [
+  {
+    name: 'slow 4G: 4x CPU, 300 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, cold cache, 360x740',
+    runs: 5,
+    cpuSlowdown: 4,
+    latencyMs: 300,
+    downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+    uploadBytesPerSecond: (750 * 1024) / 8,
+  },
+  {
+    // Chromium DevTools' "Slow 3G" preset (2 s RTT, 400 kbit/s each way) on the same phone.
+    name: 'slow 3G: 4x CPU, 2000 ms RTT, 400 kbit/s down and up, cold cache, 360x740',
+    runs: 3,
+    cpuSlowdown: 4,
+    latencyMs: 2000,
+    downloadBytesPerSecond: (400 * 1000) / 8,
+    uploadBytesPerSecond: (400 * 1000) / 8,
+  },
+];
 const root = new URL('..', import.meta.url).pathname;
 const distDir = join(root, 'dist');
+const port = Number(process.env.BENCH_PORT ?? 0);
 
 const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
   cwd: root,
@@ -39,12 +79,45 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));
 // The merchant-API helpers of the e2e specs find the sandbox through its credentials file.
 process.env.E2E_SANDBOX_DATA_DIR = dataDir;
-const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, distDir });
+const server = await startServer({ host: '127.0.0.1', port, dataDir, distDir });
 const executablePath = resolveChromiumExecutable();
 const browser = await chromium.launch({
   ...(executablePath ? { executablePath } : {}),
   args: chromiumArgs,
 });
+
+/** Static baselines by path (`/baseline/<page>`), served with the app's CSS from dist/. */
+const baselines = new Map<string, string>();
+const baselineServer: Server = createServer((req, res) => {
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  const html = baselines.get(pathname);
+  if (html !== undefined) {
+    const accepts = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const body = accepts ? gzipSync(html, { level: 9 }) : Buffer.from(html);
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(accepts ? { 'content-encoding': 'gzip' } : {}),
+    });
+    res.end(body);
+    return;
+  }
+  serveStatic(distDir, pathname, req.headers['accept-encoding']).then(
+    (file) => {
+      res.writeHead(file.status, { ...securityHeaders, ...file.headers });
+      res.end(file.body);
+    },
+    () => {
+      res.writeHead(500);
+      res.end();
+    },
+  );
+});
+await new Promise<void>((resolve) =>
+  baselineServer.listen(port === 0 ? 0 : port + 1, '127.0.0.1', resolve),
+);
+const baselineAddress = baselineServer.address();
+const baselineOrigin = `http://127.0.0.1:${typeof baselineAddress === 'object' && baselineAddress !== null ? baselineAddress.port : 0}`;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -54,38 +127,129 @@ function median(values: number[]): number {
 /** One page to measure: a fresh link per run, and the element whose arrival makes it usable. */
 interface PageUnderTest {
   name: string;
+  /** Path of its static baseline on the bench's baseline server. */
+  baselinePath: string;
   /** A new link (absolute URL with its `#token=…`). */
   newLink: () => Promise<string>;
   /** CSS selector of the element that makes the page usable. */
   usableSelector: string;
 }
 
+/** What one load measured, ms from the navigation's start (CLS unitless). */
+interface LoadTimings {
+  fcp: number;
+  lcp: number;
+  cls: number;
+  usable: number;
+}
+
 interface PageFigures {
   jsGzipBytes: number;
   cssGzipBytes: number;
   firstContentfulPaintMsMedian: number;
+  largestContentfulPaintMsMedian: number;
   usableMsMedian: number;
+  cumulativeLayoutShiftMedian: number;
+  baselineFirstContentfulPaintMsMedian: number;
+  baselineLargestContentfulPaintMsMedian: number;
+  lcpToBaselineLcp: number;
+  usableToBaselineLcp: number;
 }
 
-async function measure(target: Browser, subject: PageUnderTest): Promise<PageFigures> {
-  const fcp: number[] = [];
-  const usable: number[] = [];
+/** A fresh context and page with the profile's throttling and the paint observers installed. */
+async function throttledPage(target: Browser, profile: Profile, usableSelector: string | null) {
+  const context = await target.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: profile.downloadBytesPerSecond,
+    uploadThroughput: profile.uploadBytesPerSecond,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  // Timed inside the page, from the navigation's start: Playwright's own polling for the element
+  // runs on the throttled CPU too and would add a few hundred milliseconds of its own.
+  await page.addInitScript((selector: string | null) => {
+    const marks = window as unknown as {
+      benchLcp?: number;
+      benchCls?: number;
+      benchUsable?: number;
+    };
+    marks.benchCls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) marks.benchLcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+        if (!shift.hadRecentInput) marks.benchCls = (marks.benchCls ?? 0) + shift.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    if (selector === null) return;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(selector) === null) return;
+      marks.benchUsable = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true });
+  }, usableSelector);
+  return { context, page };
+}
+
+/** Reads the marks once the page has settled (LCP and CLS keep updating until then). */
+async function readTimings(page: Page): Promise<LoadTimings> {
+  // Let the last paint's LCP and any late shift be reported before reading them.
+  await page.waitForTimeout(1_000);
+  return page.evaluate(() => {
+    const marks = window as unknown as {
+      benchLcp?: number;
+      benchCls?: number;
+      benchUsable?: number;
+    };
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    return {
+      fcp: Math.round(fcp ?? Number.NaN),
+      lcp: Math.round(marks.benchLcp ?? Number.NaN),
+      cls: marks.benchCls ?? Number.NaN,
+      usable: Math.round(marks.benchUsable ?? Number.NaN),
+    };
+  });
+}
+
+/**
+ * The page's static baseline: loads `link` unthrottled until usable, takes the rendered document
+ * and removes its scripts (and their preloads), keeping its HTML and stylesheets.
+ */
+async function captureBaseline(target: Browser, subject: PageUnderTest): Promise<string> {
+  const link = new URL(await subject.newLink());
+  const context = await target.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(new URL(link.pathname + link.hash, server.url).href);
+  await page.locator(subject.usableSelector).waitFor({ state: 'visible', timeout: 60_000 });
+  const html = await page.evaluate(() => {
+    for (const element of document.querySelectorAll('script, link[rel="modulepreload"]'))
+      element.remove();
+    return `<!doctype html>\n${document.documentElement.outerHTML}`;
+  });
+  await context.close();
+  return html;
+}
+
+async function measure(
+  target: Browser,
+  profile: Profile,
+  subject: PageUnderTest,
+): Promise<PageFigures> {
+  const app: LoadTimings[] = [];
+  const baseline: LoadTimings[] = [];
   const assets = new Map<string, { type: string; gzip: number }>();
 
-  for (let run = 0; run < runs; run += 1) {
+  for (let run = 0; run < profile.runs; run += 1) {
     const link = new URL(await subject.newLink());
-    const context = await target.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 300,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { context, page } = await throttledPage(target, profile, subject.usableSelector);
     page.on('response', (response) => {
       const type = response.request().resourceType();
       const path = new URL(response.url()).pathname;
@@ -94,39 +258,35 @@ async function measure(target: Browser, subject: PageUnderTest): Promise<PageFig
         assets.set(path, { type, gzip });
       }
     });
-    // Timed inside the page, from the navigation's start: Playwright's own polling for the
-    // element runs on the throttled CPU too and would add a few hundred milliseconds of its own.
-    await page.addInitScript((selector: string) => {
-      const marks = window as unknown as { benchUsableAt?: number };
-      const observer = new MutationObserver(() => {
-        if (document.querySelector(selector) === null) return;
-        marks.benchUsableAt = performance.now();
-        observer.disconnect();
-      });
-      observer.observe(document, { subtree: true, childList: true });
-    }, subject.usableSelector);
-
     await page.goto(new URL(link.pathname + link.hash, server.url).href, { waitUntil: 'commit' });
-    await page.locator(subject.usableSelector).waitFor({ state: 'visible', timeout: 60_000 });
-    usable.push(
-      await page.evaluate(() =>
-        Math.round((window as unknown as { benchUsableAt: number }).benchUsableAt),
-      ),
-    );
-    const paint = await page.evaluate(
-      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    );
-    fcp.push(Math.round(paint));
+    await page.locator(subject.usableSelector).waitFor({ state: 'visible', timeout: 120_000 });
+    app.push(await readTimings(page));
     await context.close();
+
+    const still = await throttledPage(target, profile, null);
+    await still.page.goto(new URL(subject.baselinePath, baselineOrigin).href, {
+      waitUntil: 'load',
+      timeout: 120_000,
+    });
+    baseline.push(await readTimings(still.page));
+    await still.context.close();
   }
 
   const bytesOf = (type: string) =>
     [...assets.values()].filter((a) => a.type === type).reduce((s, a) => s + a.gzip, 0);
+  const of = (loads: LoadTimings[], key: keyof LoadTimings) => median(loads.map((l) => l[key]));
+  const baselineLcp = of(baseline, 'lcp');
   return {
     jsGzipBytes: bytesOf('script'),
     cssGzipBytes: bytesOf('stylesheet'),
-    firstContentfulPaintMsMedian: median(fcp),
-    usableMsMedian: median(usable),
+    firstContentfulPaintMsMedian: of(app, 'fcp'),
+    largestContentfulPaintMsMedian: of(app, 'lcp'),
+    usableMsMedian: of(app, 'usable'),
+    cumulativeLayoutShiftMedian: Number(of(app, 'cls').toFixed(3)),
+    baselineFirstContentfulPaintMsMedian: of(baseline, 'fcp'),
+    baselineLargestContentfulPaintMsMedian: baselineLcp,
+    lcpToBaselineLcp: Number((of(app, 'lcp') / baselineLcp).toFixed(2)),
+    usableToBaselineLcp: Number((of(app, 'usable') / baselineLcp).toFixed(2)),
   };
 }
 
@@ -137,32 +297,48 @@ try {
   const subjects: PageUnderTest[] = [
     {
       name: 'Direct-debit setup (usable: bank search)',
+      baselinePath: '/baseline/direct-debit-setup',
       newLink: async () =>
         (await createDemoSetupLink(server.url, credentials.testSecretKey)).setupUrl,
       usableSelector: 'input[type="search"]',
     },
     {
       name: 'Payment checkout (usable: account number shown)',
+      baselinePath: '/baseline/checkout',
       newLink: async () => (await createCheckoutPayment({})).checkoutUrl,
       usableSelector: '.digits',
     },
   ];
+  for (const subject of subjects)
+    baselines.set(subject.baselinePath, await captureBaseline(browser, subject));
 
-  const results: Record<string, PageFigures> = {};
-  for (const subject of subjects) {
-    const figures = await measure(browser, subject);
-    results[subject.name] = figures;
-    console.log(`\n${subject.name}, first visit`);
-    console.log(`  JavaScript (gzip)        ${(figures.jsGzipBytes / 1024).toFixed(1)} KB`);
-    console.log(`  CSS (gzip)               ${(figures.cssGzipBytes / 1024).toFixed(1)} KB`);
-    console.log(
-      `  First contentful paint   ${figures.firstContentfulPaintMsMedian} ms (median of ${runs})`,
-    );
-    console.log(`  Usable                   ${figures.usableMsMedian} ms (median of ${runs})`);
+  const results: Record<string, Record<string, PageFigures>> = {};
+  for (const profile of profiles) {
+    console.log(`\n== ${profile.name}; medians of ${profile.runs}`);
+    const byPage: Record<string, PageFigures> = {};
+    for (const subject of subjects) {
+      const f = await measure(browser, profile, subject);
+      byPage[subject.name] = f;
+      console.log(`\n${subject.name}, first visit`);
+      console.log(`  JavaScript (gzip)         ${(f.jsGzipBytes / 1024).toFixed(1)} KB`);
+      console.log(`  CSS (gzip)                ${(f.cssGzipBytes / 1024).toFixed(1)} KB`);
+      console.log(
+        `  First contentful paint    ${f.firstContentfulPaintMsMedian} ms (baseline ${f.baselineFirstContentfulPaintMsMedian} ms)`,
+      );
+      console.log(
+        `  Largest contentful paint  ${f.largestContentfulPaintMsMedian} ms (baseline ${f.baselineLargestContentfulPaintMsMedian} ms; ratio ${f.lcpToBaselineLcp})`,
+      );
+      console.log(
+        `  Usable                    ${f.usableMsMedian} ms (ratio to baseline LCP ${f.usableToBaselineLcp})`,
+      );
+      console.log(`  Cumulative layout shift   ${f.cumulativeLayoutShiftMedian}`);
+    }
+    results[profile.name] = byPage;
   }
-  console.log(JSON.stringify({ profile, runs, pages: results }));
+  console.log(JSON.stringify({ profiles: results }));
 } finally {
   await browser.close();
   await server.close();
+  await new Promise((resolve) => baselineServer.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }

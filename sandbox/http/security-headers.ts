@@ -1,5 +1,6 @@
 /**
- * Response headers of every page and API answer the server sends (product.md, "Every page" and
+ * The one table of response headers (docs/deploy.md is generated from it by
+ * `npm run docs:deploy`): what every page and API answer the server sends carries (product.md, "Every page" and
  * "Links and tokens"; docs/decisions/0003-capability-tokens.md): a CSP without inline script, no
  * framing, no referrer (the capability token must not leak), no sniffing, and no indexing of
  * capability pages.
@@ -29,3 +30,18 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   // answers are not for search engines either.
   'x-robots-tag': 'noindex, nofollow',
 };
+
+/**
+ * `Cache-Control` of each kind of file the pages are served as (sandbox/http/static-files.ts; a
+ * static host or CDN must send the same, docs/deploy.md):
+ * - `document`: `index.html`, for `/` and every page address (the SPA fallback). Never stored: a
+ *   capability page must not be kept by a shared cache, and a new build must reach the next load.
+ * - `hashedAsset`: `/assets/…`, whose names change with their content: cached for a year, never
+ *   revalidated.
+ * - `otherFile`: any other file of the build (`robots.txt`): revalidated on every use.
+ */
+export const cacheControl = {
+  document: 'no-store',
+  hashedAsset: 'public, max-age=31536000, immutable',
+  otherFile: 'no-cache',
+} as const;

@@ -10,6 +10,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
+import { cacheControl } from './security-headers';
 
 /** Content types by extension; anything else is `application/octet-stream`. */
 const contentTypes: Readonly<Record<string, string>> = {
@@ -209,7 +210,7 @@ export async function serveStatic(
     if (file !== null) {
       return fileResponse(
         file,
-        isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+        isAsset ? cacheControl.hashedAsset : cacheControl.otherFile,
         coding,
       );
     }
@@ -220,5 +221,5 @@ export async function serveStatic(
   const index = await regularFileWithin(root, join(root, 'index.html'));
   if (index === null)
     return text(503, 'The pages are not built. Run `npm run build`, then reload.');
-  return fileResponse(index, 'no-store', coding);
+  return fileResponse(index, cacheControl.document, coding);
 }

@@ -1,6 +1,5 @@
-/** The app's providers around the pages: server data (TanStack Query), the browser's URL, routes. */
+/** The app's providers around the pages: server data (TanStack Query), then the page the address opens. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './router';
 
 export interface AppProps {
@@ -10,9 +9,7 @@ export interface AppProps {
 export function App({ queryClient }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes pathname={window.location.pathname} />
     </QueryClientProvider>
   );
 }

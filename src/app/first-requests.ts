@@ -8,7 +8,6 @@
  * The token is peeked, not read: it stays in the address bar until the page reads and strips it.
  * Without a plausible token nothing is requested; the page shows its invalid-link view.
  */
-import { matchPath } from 'react-router';
 import {
   checkoutTokenHeader,
   directDebitTokenHeader,
@@ -16,16 +15,12 @@ import {
 } from '../../contract/hosted-reads';
 import { startEarlyRead } from '../lib/api-client';
 import { peekCapabilityToken, type TokenOwner } from '../lib/capability-token';
-import {
-  loadCheckoutRoute,
-  loadDirectDebitSetupRoute,
-  loadInvoiceRoute,
-  pagePaths,
-} from './router';
+import { matchPage, type PageMatch } from './page-match';
+import { loadCheckoutRoute, loadDirectDebitSetupRoute, loadInvoiceRoute } from './router';
 
 /** What a page needs first, given the id in its path ('' for the setup page, which has none). */
 interface FirstDownloads {
-  path: string;
+  page: PageMatch['page'];
   loadRoute: () => Promise<unknown>;
   /** Whose token the page reads (capability-token.ts). */
   owner: (id: string) => TokenOwner;
@@ -35,21 +30,21 @@ interface FirstDownloads {
 
 const pages: FirstDownloads[] = [
   {
-    path: pagePaths.directDebitSetup,
+    page: 'directDebitSetup',
     loadRoute: loadDirectDebitSetupRoute,
     owner: () => 'dd',
     tokenHeader: directDebitTokenHeader,
     reads: () => [{ path: hostedReadPaths.getSetup }, { path: hostedReadPaths.listSetupBanks }],
   },
   {
-    path: pagePaths.checkout,
+    page: 'checkout',
     loadRoute: loadCheckoutRoute,
     owner: (id) => ({ kind: 'checkout', id }),
     tokenHeader: checkoutTokenHeader,
     reads: (paymentId) => [{ path: hostedReadPaths.getCheckout, params: { paymentId } }],
   },
   {
-    path: pagePaths.invoice,
+    page: 'invoice',
     loadRoute: loadInvoiceRoute,
     owner: (id) => ({ kind: 'invoice', id }),
     tokenHeader: checkoutTokenHeader,
@@ -57,32 +52,27 @@ const pages: FirstDownloads[] = [
   },
 ];
 
-/** The id in a matched path, decoded as the router hands it to the page; null when undecodable. */
-function idOf(params: Record<string, string | undefined>): string | null {
-  const [raw = ''] = Object.values(params);
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
+/** The id in the page's path, decoded as the page gets it ('' for the setup page). */
+function idOf(match: PageMatch): string {
+  if (match.page === 'checkout') return match.paymentId;
+  if (match.page === 'invoice') return match.invoiceId;
+  return '';
 }
 
 /**
- * For the page at `pathname` (the router's paths): starts downloading its route module and starts
- * its first reads. Never throws.
+ * For the page at `pathname` (src/app/page-match.ts): starts downloading its route module and
+ * starts its first reads. Never throws.
  */
 export function startFirstRequests(pathname: string): void {
-  for (const page of pages) {
-    const match = matchPath(page.path, pathname);
-    if (match === null) continue;
-    // The route's own lazy import reports a failed download.
-    page.loadRoute().catch(() => undefined);
-    const id = idOf(match.params);
-    const token = id === null ? null : peekCapabilityToken(page.owner(id));
-    if (id === null || token === null) return;
-    for (const read of page.reads(id)) {
-      startEarlyRead(read.path, read.params, { header: page.tokenHeader, value: token });
-    }
-    return;
+  const match = matchPage(pathname);
+  const page = pages.find((candidate) => candidate.page === match.page);
+  if (page === undefined) return;
+  // The route's own lazy import reports a failed download.
+  page.loadRoute().catch(() => undefined);
+  const id = idOf(match);
+  const token = peekCapabilityToken(page.owner(id));
+  if (token === null) return;
+  for (const read of page.reads(id)) {
+    startEarlyRead(read.path, read.params, { header: page.tokenHeader, value: token });
   }
 }

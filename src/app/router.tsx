@@ -1,15 +1,12 @@
 /**
- * The pages' routes: each page a lazy module, so a customer downloads only the page they opened;
- * any other path is "not found". Only routes that work are listed.
- *
- * Declarative routing (`<Routes>` inside `<BrowserRouter>`): the pages load their own data with
- * TanStack Query, so React Router's data APIs would only add weight to every first load
- * (docs/decisions/0006-setup-page-first-load.md).
+ * The pages: each a lazy module, so a customer downloads only the page they opened; any other
+ * path is "not found". Only pages that work are listed. The address is matched once, when the app
+ * mounts (src/app/page-match.ts): moving to another page is always a full document load.
  */
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { Route, Routes } from 'react-router';
 import { PageLoading } from './page-loading';
+import { matchPage } from './page-match';
 import { RootErrorView } from './root-error-view';
 
 // Each page's route module (and what it imports). Called by the lazy route itself and, earlier,
@@ -32,24 +29,26 @@ const NotFoundRoute = lazy(async () => ({
   default: (await import('./routes/not-found-route')).NotFoundRoute,
 }));
 
-/** The pages' paths, as React Router patterns. */
-export const pagePaths = {
-  directDebitSetup: '/direct-debit/setup',
-  checkout: '/checkout/:paymentId',
-  invoice: '/invoices/:invoiceId',
-} as const;
+function MatchedPage({ pathname }: { pathname: string }) {
+  const match = matchPage(pathname);
+  switch (match.page) {
+    case 'directDebitSetup':
+      return <DirectDebitSetupRoute />;
+    case 'checkout':
+      return <CheckoutRoute paymentId={match.paymentId} />;
+    case 'invoice':
+      return <InvoiceRoute invoiceId={match.invoiceId} />;
+    case 'notFound':
+      return <NotFoundRoute />;
+  }
+}
 
-/** The route table, with the last-resort error view and the loading view around it. */
-export function AppRoutes() {
+/** The page at `pathname`, with the last-resort error view and the loading view around it. */
+export function AppRoutes({ pathname }: { pathname: string }) {
   return (
     <ErrorBoundary FallbackComponent={RootErrorView}>
       <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route path={pagePaths.directDebitSetup} element={<DirectDebitSetupRoute />} />
-          <Route path={pagePaths.checkout} element={<CheckoutRoute />} />
-          <Route path={pagePaths.invoice} element={<InvoiceRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
-        </Routes>
+        <MatchedPage pathname={pathname} />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,8 +1,6 @@
 /** Route module of `/invoices/:invoiceId` (lazy: its code loads only on this page). */
-import { useParams } from 'react-router';
 import { InvoicePage } from '../../features/invoice/invoice-page';
 
-export function InvoiceRoute() {
-  const { invoiceId = '' } = useParams();
+export function InvoiceRoute({ invoiceId }: { invoiceId: string }) {
   return <InvoicePage key={invoiceId} invoiceId={invoiceId} />;
 }

@@ -5,8 +5,8 @@
  * are naira; dates are Africa/Lagos calendar dates.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { checkoutTokenHeader } from '../../../contract/checkout';
-import { checkoutRoutes as routes } from '../../../contract/routes-checkout';
+import { checkoutTokenHeader } from '../../../contract/hosted-reads';
+import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
 import { apiRequest, type TokenHeader } from '../../lib/api-client';
 
 function tokenHeader(token: string): TokenHeader {

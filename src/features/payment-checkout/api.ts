@@ -6,9 +6,19 @@
  * is seconds by the server's clock.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { checkoutTokenHeader, type CheckoutCustomerRequest } from '../../../contract/checkout';
-import { checkoutRoutes as routes } from '../../../contract/routes-checkout';
-import { apiRequest, type TokenHeader } from '../../lib/api-client';
+import type { CheckoutCustomerRequest } from '../../../contract/checkout';
+import { checkoutTokenHeader } from '../../../contract/hosted-reads';
+import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
+import { apiRequest, NetworkError, type TokenHeader } from '../../lib/api-client';
+
+// A chunk that cannot be downloaded is a request that did not get through, like any other.
+const loadCustomerRoutes = () =>
+  import('../../../contract/routes-checkout-customer').then(
+    (module) => module.checkoutCustomerRoutes,
+    (error: unknown) => {
+      throw new NetworkError({ cause: error });
+    },
+  );
 
 function tokenHeader(token: string): TokenHeader {
   return { header: checkoutTokenHeader, value: token };
@@ -47,7 +57,9 @@ export function checkoutQueryOptions(paymentId: string, token: string) {
  * `POST /checkout/:paymentId/customer`: the payer's missing e-mail and/or phone (phone Nigerian,
  * E.164; the API client checks the body with `checkoutCustomerRequestSchema` before sending).
  * Answers with the new checkout state, which then carries the account to pay into. Never retried
- * automatically: one click sends one request.
+ * automatically: one click sends one request. The route (and the phone parser its request schema
+ * needs) is imported when the details are sent, not on the page's first load; the details form
+ * has already downloaded the parser by then (docs/decisions/0018-first-load-bytes.md).
  * @throws ApiError (400/422 details refused, 401/410 link, 409 details already given, 5xx) |
  *   NetworkError
  */
@@ -56,7 +68,7 @@ export function submitCustomerMutationOptions(paymentId: string, token: string) 
     mutationKey: ['payment-checkout', paymentId, 'customer'],
     mutationFn: async (request: CheckoutCustomerRequest) =>
       (
-        await apiRequest(routes.submitCheckoutCustomer, {
+        await apiRequest((await loadCustomerRoutes()).submitCheckoutCustomer, {
           params: { paymentId },
           token: tokenHeader(token),
           body: request,

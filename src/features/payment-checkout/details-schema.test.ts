@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { checkoutCustomerRequestSchema } from '../../../contract/checkout';
+import { checkoutCustomerRequestSchema } from '../../../contract/checkout-customer';
 import { detailsFormSchema } from './details-schema';
 
 const both = detailsFormSchema({ email: true, phone: true });

@@ -1,0 +1,41 @@
+/**
+ * Which hosted page an address opens (product.md, "Links and tokens"): the direct-debit setup
+ * page (`/direct-debit/setup`), a payment's checkout (`/checkout/:paymentId`) or an invoice
+ * (`/invoices/:invoiceId`); anything else is "not found".
+ *
+ * Three fixed paths and no navigation inside the app (every move to another page is a full
+ * document load: the invoice's "Pay now", the return to the merchant) do not need a router
+ * library: React Router cost about 13 KB of gzip JavaScript on every first load
+ * (docs/decisions/0018-first-load-bytes.md). Matching keeps React Router's rules for these paths:
+ * letters in any case, an optional trailing slash, one non-empty segment per id, decoded with
+ * `decodeURIComponent` (left as sent when it is not valid percent-encoding).
+ */
+
+/** The page an address opens, with the id in its path. */
+export type PageMatch =
+  | { page: 'directDebitSetup' }
+  | { page: 'checkout'; paymentId: string }
+  | { page: 'invoice'; invoiceId: string }
+  | { page: 'notFound' };
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const setupPath = /^\/direct-debit\/setup\/?$/i;
+const checkoutPath = /^\/checkout\/([^/]+)\/?$/i;
+const invoicePath = /^\/invoices\/([^/]+)\/?$/i;
+
+/** The page at `pathname` (as in `window.location.pathname`, still percent-encoded). */
+export function matchPage(pathname: string): PageMatch {
+  if (setupPath.test(pathname)) return { page: 'directDebitSetup' };
+  const checkout = checkoutPath.exec(pathname)?.[1];
+  if (checkout !== undefined) return { page: 'checkout', paymentId: decodeSegment(checkout) };
+  const invoice = invoicePath.exec(pathname)?.[1];
+  if (invoice !== undefined) return { page: 'invoice', invoiceId: decodeSegment(invoice) };
+  return { page: 'notFound' };
+}
