@@ -28,6 +28,10 @@ const CheckoutRoute = lazy(async () => ({
 const InvoiceRoute = lazy(async () => ({
   default: (await loadInvoiceRoute()).InvoiceRoute,
 }));
+// The sandbox console: reached by developers only, never preloaded by the entry.
+const ConsoleRoute = lazy(async () => ({
+  default: (await import('./routes/console-route')).ConsoleRoute,
+}));
 const NotFoundRoute = lazy(async () => ({
   default: (await import('./routes/not-found-route')).NotFoundRoute,
 }));
@@ -37,6 +41,7 @@ export const pagePaths = {
   directDebitSetup: '/direct-debit/setup',
   checkout: '/checkout/:paymentId',
   invoice: '/invoices/:invoiceId',
+  console: '/console/*',
 } as const;
 
 /** The route table, with the last-resort error view and the loading view around it. */
@@ -48,6 +53,7 @@ export function AppRoutes() {
           <Route path={pagePaths.directDebitSetup} element={<DirectDebitSetupRoute />} />
           <Route path={pagePaths.checkout} element={<CheckoutRoute />} />
           <Route path={pagePaths.invoice} element={<InvoiceRoute />} />
+          <Route path={pagePaths.console} element={<ConsoleRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Routes>
       </Suspense>
