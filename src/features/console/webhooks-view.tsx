@@ -126,7 +126,7 @@ function EventItem({ session, entry }: { session: ConsoleSession; entry: EventLo
           {entry.event.type} <code className="console-break">{entry.event.id}</code>
         </h3>
         {entry.deliveries.map((delivery) => (
-          <section key={delivery.id} aria-label={m.delivery(delivery.trigger, delivery.status)}>
+          <div key={delivery.id} className="console-delivery-group">
             <p className="console-delivery">{m.delivery(delivery.trigger, delivery.status)}</p>
             {delivery.attempts.length === 0 ? (
               <p>{m.noAttempts}</p>
@@ -137,7 +137,7 @@ function EventItem({ session, entry }: { session: ConsoleSession; entry: EventLo
                 ))}
               </ol>
             )}
-          </section>
+          </div>
         ))}
         <Button
           variant="secondary"
