@@ -33,8 +33,9 @@ async function signIn(page: Page, secretKey: string) {
     page.getByRole('heading', { level: 1, name: 'Sign in to the sandbox console' }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+  // By keyboard: the key typed, Enter sends the form.
   await page.getByLabel('Secret key').fill(secretKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Secret key').press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
 }
 
