@@ -15,7 +15,8 @@ interface Credentials {
   liveSecretKey: string;
 }
 
-function credentials(): Credentials {
+/** The demo merchant's keys, as the sandbox wrote them (`<data dir>/credentials.json`). */
+export function credentials(): Credentials {
   const dataDir = process.env.E2E_SANDBOX_DATA_DIR;
   if (!dataDir)
     throw new Error('E2E_SANDBOX_DATA_DIR is not set: run through playwright.config.ts');

@@ -1,7 +1,7 @@
 /**
  * Which hosted page an address opens (product.md, "Links and tokens"): the direct-debit setup
  * page (`/direct-debit/setup`), a payment's checkout (`/checkout/:paymentId`) or an invoice
- * (`/invoices/:invoiceId`); anything else is "not found".
+ * (`/invoices/:invoiceId`); the sandbox console below `/console`; anything else is "not found".
  *
  * Three fixed paths and no navigation inside the app (every move to another page is a full
  * document load: the invoice's "Pay now", the return to the merchant) do not need a router
@@ -16,6 +16,7 @@ export type PageMatch =
   | { page: 'directDebitSetup' }
   | { page: 'checkout'; paymentId: string }
   | { page: 'invoice'; invoiceId: string }
+  | { page: 'console' }
   | { page: 'notFound' };
 
 function decodeSegment(segment: string): string {
@@ -29,6 +30,8 @@ function decodeSegment(segment: string): string {
 const setupPath = /^\/direct-debit\/setup\/?$/i;
 const checkoutPath = /^\/checkout\/([^/]+)\/?$/i;
 const invoicePath = /^\/invoices\/([^/]+)\/?$/i;
+// The sandbox console (docs/decisions/0019-sandbox-console.md) routes below /console itself.
+const consolePath = /^\/console(\/.*)?$/i;
 
 /** The page at `pathname` (as in `window.location.pathname`, still percent-encoded). */
 export function matchPage(pathname: string): PageMatch {
@@ -37,5 +40,6 @@ export function matchPage(pathname: string): PageMatch {
   if (checkout !== undefined) return { page: 'checkout', paymentId: decodeSegment(checkout) };
   const invoice = invoicePath.exec(pathname)?.[1];
   if (invoice !== undefined) return { page: 'invoice', invoiceId: decodeSegment(invoice) };
+  if (consolePath.test(pathname)) return { page: 'console' };
   return { page: 'notFound' };
 }

@@ -25,6 +25,10 @@ const CheckoutRoute = lazy(async () => ({
 const InvoiceRoute = lazy(async () => ({
   default: (await loadInvoiceRoute()).InvoiceRoute,
 }));
+// The sandbox console: reached by developers only, never preloaded by the entry.
+const ConsoleRoute = lazy(async () => ({
+  default: (await import('./routes/console-route')).ConsoleRoute,
+}));
 const NotFoundRoute = lazy(async () => ({
   default: (await import('./routes/not-found-route')).NotFoundRoute,
 }));
@@ -38,6 +42,8 @@ function MatchedPage({ pathname }: { pathname: string }) {
       return <CheckoutRoute paymentId={match.paymentId} />;
     case 'invoice':
       return <InvoiceRoute invoiceId={match.invoiceId} />;
+    case 'console':
+      return <ConsoleRoute />;
     case 'notFound':
       return <NotFoundRoute />;
   }

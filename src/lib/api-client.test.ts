@@ -302,3 +302,37 @@ test('a request cancelled while it waits for an early answer leaves it to the ne
   expect(count).toBe(1);
   server.events.removeAllListeners();
 });
+
+test('sends a Bearer key and an idempotency key, and reports the request id of a success', async () => {
+  let seen: Request | undefined;
+  server.use(
+    http.post(`${origin}/api/v1/subscriptions/plans`, ({ request }) => {
+      seen = request;
+      return HttpResponse.json(
+        {
+          data: {
+            id: 'subplan_1',
+            mode: 'test',
+            name: 'Gym',
+            amount: 15000,
+            currency: 'NGN',
+            interval: 'monthly',
+            description: null,
+            createdAt: '2026-11-22T10:00:00.000Z',
+          },
+        },
+        { status: 201, headers: { 'x-request-id': 'req_ok_1' } },
+      );
+    }),
+  );
+  const answers: { status: number; requestId: string | null }[] = [];
+  await apiRequest(routes.createPlan, {
+    token: { header: 'authorization', value: 'Bearer osk_test_abc' },
+    idempotencyKey: 'idem-1',
+    body: { name: 'Gym', amount: 15000, currency: 'NGN', interval: 'monthly' },
+    onAnswer: (answer) => answers.push(answer),
+  });
+  expect(seen?.headers.get('authorization')).toBe('Bearer osk_test_abc');
+  expect(seen?.headers.get('idempotency-key')).toBe('idem-1');
+  expect(answers).toEqual([{ status: 201, requestId: 'req_ok_1' }]);
+});

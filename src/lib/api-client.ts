@@ -67,6 +67,14 @@ export interface ApiRequestOptions<R extends RouteDef> {
   token: TokenHeader;
   body?: RequestBodyOf<R>;
   signal?: AbortSignal;
+  /** Sent as the `Idempotency-Key` header (service-api.md, "Idempotency"): every create sends one. */
+  idempotencyKey?: string;
+  /**
+   * Called once with the HTTP status and the `x-request-id` header of every answer, success or
+   * failure, before the body is checked: a caller that shows the request id of a success (the
+   * sandbox console) gets it here, since success bodies do not carry it.
+   */
+  onAnswer?: (answer: { status: number; requestId: string | null }) => void;
 }
 
 /**
@@ -210,6 +218,7 @@ export async function apiRequest<R extends RouteDef>(
 ): Promise<z.output<R['response']>> {
   const url = new URL(buildPath(route.path, options.params), window.location.origin);
   const headers = baseHeaders(options.token);
+  if (options.idempotencyKey !== undefined) headers.set('idempotency-key', options.idempotencyKey);
 
   let body: string | undefined;
   // Widened on purpose: inside this generic function the body's type is still unresolved.
@@ -240,6 +249,7 @@ export async function apiRequest<R extends RouteDef>(
   }
 
   const headerRequestId = response.headers.get(requestIdHeader);
+  options.onAnswer?.({ status: response.status, requestId: headerRequestId });
 
   if (!response.ok) {
     const errorBody = errorBodySchema.safeParse(parsed);

@@ -1,0 +1,169 @@
+/**
+ * The sandbox console (issue 16) in Chromium against the running sandbox: a developer signs in
+ * with the test key, creates a payment, opens its checkout, pays it with the console's simulated
+ * transfer, sees the payment paid and its `payment.success` delivered to a receiver this test runs,
+ * replays it and sees the second delivery in the log; a key without a scope sees the service's
+ * refusal. Every console view passes axe. The receiver binds 127.0.0.1 on a free port.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { credentials } from './merchant-api';
+
+/** A merchant's webhook receiver: answers 200 and keeps every body it was sent. */
+async function startReceiver(): Promise<{ url: string; bodies: string[]; server: Server }> {
+  const bodies: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('received');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/webhooks`, bodies, server };
+}
+
+async function signIn(page: Page, secretKey: string) {
+  await page.goto('/console');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in to the sandbox console' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  // By keyboard: the key typed, Enter sends the form.
+  await page.getByLabel('Secret key').fill(secretKey);
+  await page.getByLabel('Secret key').press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+}
+
+/** How many deliveries of `body`'s kind for `paymentId` the receiver got. */
+function deliveriesOf(bodies: string[], type: string, paymentId: string): number {
+  return bodies.filter((body) => {
+    const event = JSON.parse(body) as { type?: string; data?: { id?: string } };
+    return event.type === type && event.data?.id === paymentId;
+  }).length;
+}
+
+test('sign in, pay a payment from the console, and see its payment.success delivered, then replayed', async ({
+  page,
+  context,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await signIn(page, credentials().testSecretKey);
+    await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
+    // The key is kept for the tab, never in the URL nor in localStorage.
+    expect(page.url()).not.toContain('osk_');
+    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // The mode's webhook endpoint: our receiver.
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+    await page.getByLabel('Endpoint URL (blank removes it)').fill(receiver.url);
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    await expect(page.getByText(`Events are sent to ${receiver.url}`)).toBeVisible();
+
+    // A payment from the form; the answer shows its request id.
+    await page.getByRole('link', { name: 'Payments' }).click();
+    await page.getByLabel('Amount (naira)').fill('5000');
+    await page.getByLabel('Customer e-mail (optional)').fill('ada@example.com');
+    await page.getByLabel('Customer phone (optional)').fill('0803 123 4567');
+    await page.getByRole('button', { name: 'Create payment' }).click();
+    await expect(page.getByText('Done')).toBeVisible();
+    await expect(page.locator('.console-result__request-id')).toHaveText(/\S{6,}/);
+    const checkoutHref = await page
+      .getByRole('link', { name: 'Open its hosted checkout' })
+      .getAttribute('href');
+    if (checkoutHref === null) throw new Error('the console gave no checkout link');
+
+    // Its hosted checkout, as the payer sees it.
+    const checkout = await context.newPage();
+    await checkout.goto(new URL(checkoutHref).pathname + new URL(checkoutHref).hash);
+    await expect(
+      checkout.getByRole('heading', { level: 1, name: 'Pay by bank transfer' }),
+    ).toBeVisible();
+
+    // The exact transfer from the console: the payment is paid.
+    await page.getByRole('link', { name: 'See the payment and simulate a transfer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Payment osp_/ })).toBeVisible();
+    const paymentId = (
+      await page.getByRole('heading', { level: 1 }).locator('code').innerText()
+    ).trim();
+    await expect(page.locator('.console-status')).toHaveText('pending');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Transfer the exact amount (₦5,000.00)' }).click();
+    await expect(page.locator('.console-status')).toHaveText('paid');
+    await expect(checkout.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible(
+      { timeout: 15_000 },
+    );
+
+    // payment.success reached the receiver, and the log shows the attempt.
+    await expect.poll(() => deliveriesOf(receiver.bodies, 'payment.success', paymentId)).toBe(1);
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    const event = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: /^payment\.success evt_/ }) })
+      .filter({ hasText: receiver.url })
+      .first();
+    await expect(event.getByText('Delivery (event): succeeded')).toBeVisible();
+    await expect(event.getByText('HTTP 200')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    // Replay: a second delivery, a second attempt in the log, a second POST to the receiver.
+    await event.getByRole('button', { name: /^Replay evt_/ }).click();
+    await expect(event.getByText('Delivery (replay): succeeded')).toBeVisible();
+    await expect(event.getByText('HTTP 200')).toHaveCount(2);
+    // At 360 px nothing scrolls sideways, long ids and URLs included.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expect.poll(() => deliveriesOf(receiver.bodies, 'payment.success', paymentId)).toBe(2);
+
+    // The other views pass axe too.
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Keys and controls' }).click();
+    await expect(page.getByText(/The test clock reads/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  } finally {
+    await page.request.put('/sandbox/v1/webhooks/endpoint', {
+      headers: { authorization: `Bearer ${credentials().testSecretKey}` },
+      data: { url: null },
+    });
+    receiver.server.close();
+  }
+});
+
+test('a key without the scope sees the action refused with the service’s message', async ({
+  page,
+}) => {
+  await signIn(page, credentials().testSecretKey);
+  // A scoped key made in the console: live, payouts:create only.
+  await page.getByRole('link', { name: 'Keys and controls' }).click();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const response = page.locator('.console-result__body');
+  await expect(response).toContainText('osk_live_');
+  const { data } = JSON.parse(await response.innerText()) as { data: { secretKey: string } };
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, data.secretKey);
+  await expect(page.getByText('Live mode', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Subscriptions' }).click();
+  await page.getByLabel('Customer e-mail').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Create subscription' }).click();
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText('The service refused the request');
+  await expect(refusal).toContainText('INSUFFICIENT_SCOPE');
+  await expect(refusal).toContainText('subscriptions:write');
+  await expect(refusal).toContainText('Request id');
+  await expectNoAxeViolations(page);
+  // Dark mode: the same view, the same contrast rules.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+});

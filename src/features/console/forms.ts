@@ -1,0 +1,145 @@
+/**
+ * The console's form schemas (react-hook-form + zod, one schema per form): what the inputs hold
+ * (text as typed) and the request body each produces, built from the contract's own schemas so
+ * that the console accepts exactly what the service accepts. Amounts are typed in naira and sent
+ * in naira (contract/money.ts); the test clock is typed in minutes and sent in seconds.
+ */
+import { z } from 'zod';
+import { emailSchema, httpsUrlSchema, intervalSchema, text } from '../../../contract/common';
+import { nairaAmountSchema } from '../../../contract/money';
+import type { PaymentCreateRequest } from '../../../contract/payments';
+import { nigerianPhoneSchema } from '../../../contract/phone';
+import type { MandateBankAnswer } from '../../../contract/sandbox-controls';
+import type { PlanCreateRequest, SubscriptionCreateRequest } from '../../../contract/subscriptions';
+import { webhookUrlSchema } from '../../../contract/webhooks';
+
+/** An optional input: blank is absent, anything else must pass `inner`. */
+function optional<T extends z.ZodType<unknown, string>>(inner: T) {
+  return z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(inner.optional());
+}
+
+/** Naira as typed ("5000", "49.99"), checked by the contract's naira rule. */
+const nairaField = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter an amount in naira' })
+  .transform(Number)
+  .pipe(nairaAmountSchema);
+
+/** `POST /api/v1/payments` (hosted checkout) from the create-payment form. */
+export const paymentFormSchema = z
+  .object({
+    amount: nairaField,
+    email: optional(emailSchema),
+    phone: optional(nigerianPhoneSchema),
+    callbackUrl: optional(httpsUrlSchema),
+  })
+  .transform(({ amount, email, phone, callbackUrl }): PaymentCreateRequest => ({
+    amount: { amount, currency: 'NGN' },
+    paymentMethod: 'hosted_checkout',
+    ...(email !== undefined || phone !== undefined
+      ? {
+          customer: {
+            ...(email !== undefined && { email }),
+            ...(phone !== undefined && { phone }),
+          },
+        }
+      : {}),
+    ...(callbackUrl !== undefined && { callbackUrl }),
+  }));
+export type PaymentFormInput = z.input<typeof paymentFormSchema>;
+
+/** A plan and a subscription to it, from the create-subscription form. */
+export const subscriptionFormSchema = z
+  .object({
+    planName: text(120),
+    amount: nairaField,
+    interval: intervalSchema,
+    email: emailSchema,
+    firstName: optional(text(100)),
+    callbackUrl: optional(httpsUrlSchema),
+  })
+  .transform(({ planName, amount, interval, email, firstName, callbackUrl }) => ({
+    plan: { name: planName, amount, currency: 'NGN', interval } satisfies PlanCreateRequest,
+    /** The subscription's body without its `planId`, which the plan's creation gives. */
+    subscription: {
+      paymentMethod: 'customer_choice',
+      customer: { email, ...(firstName !== undefined && { firstName }) },
+      ...(callbackUrl !== undefined && { callbackUrl }),
+    } satisfies Omit<SubscriptionCreateRequest, 'planId'>,
+  }));
+export type SubscriptionFormInput = z.input<typeof subscriptionFormSchema>;
+export type SubscriptionFormOutput = z.output<typeof subscriptionFormSchema>;
+
+/** Largest step of the test clock the sandbox accepts, in minutes (400 days). */
+export const maxClockMinutes = 400 * 24 * 60;
+
+/** `POST /sandbox/v1/clock/advance`: minutes as typed, sent as `{ seconds }`. */
+export const clockFormSchema = z
+  .object({
+    minutes: z
+      .string()
+      .trim()
+      .min(1, { error: 'Enter a number of minutes' })
+      .transform(Number)
+      .pipe(
+        z
+          .number({ error: 'Enter a whole number of minutes' })
+          .int({ error: 'Enter a whole number of minutes' })
+          .positive({ error: 'Enter at least 1 minute' })
+          .max(maxClockMinutes, { error: 'At most 400 days (576000 minutes)' }),
+      ),
+  })
+  .transform(({ minutes }) => ({ seconds: minutes * 60 }));
+
+/** The bank's answer to a subscription's pending mandate. */
+export const mandateAnswerFormSchema = z
+  .object({
+    subscriptionId: text(64),
+    outcome: z.enum(['approved', 'rejected']),
+    reason: optional(text(200)),
+  })
+  .transform(({ subscriptionId, outcome, reason }) => ({
+    subscriptionId,
+    answer: (outcome === 'approved'
+      ? { outcome }
+      : { outcome, ...(reason !== undefined && { reason }) }) satisfies MandateBankAnswer,
+  }));
+
+/** The webhook endpoint of the key's mode; blank removes it (`{ url: null }`). */
+export const webhookEndpointFormSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(webhookUrlSchema.nullable()),
+});
+
+/** Most addresses the IP whitelist holds (contract/payouts.ts). */
+export const maxWhitelistEntries = 20;
+
+/** The IP whitelist: exact IPv4 or IPv6 addresses separated by spaces, commas or new lines. */
+export const ipWhitelistFormSchema = z.object({
+  addresses: z
+    .string()
+    .transform((value) => value.split(/[\s,]+/).filter((entry) => entry !== ''))
+    .pipe(
+      z
+        .array(
+          z.union([z.ipv4(), z.ipv6()], { error: 'Each entry must be an IPv4 or IPv6 address' }),
+        )
+        .max(maxWhitelistEntries, { error: `At most ${maxWhitelistEntries} addresses` }),
+    ),
+});
+
+/** A payment or event id typed to open it. */
+export const openByIdFormSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^osp_\S+$/, { error: 'A payment id starts with osp_' }),
+});

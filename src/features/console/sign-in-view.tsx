@@ -1,0 +1,64 @@
+/**
+ * Sign-in: the secret key, typed once. The key is checked by asking the service for the mode's
+ * webhook endpoint (a read every merchant key may make), so a wrong or revoked key is refused
+ * here with the service's message rather than on the first action.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { webhookRoutes } from '../../../contract/routes-webhooks';
+import { Button } from '../../components/button';
+import { consoleEn } from '../../messages/console-en';
+import { FailureAlert } from './action-result';
+import { callConsole } from './api';
+import { secretKeySchema, sessionOfKey, type ConsoleSession } from './session';
+import { TextField } from './text-field';
+
+const m = consoleEn.signIn;
+const signInSchema = z.object({ secretKey: secretKeySchema });
+
+export function SignInView({ onSignedIn }: { onSignedIn: (session: ConsoleSession) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { secretKey: '' } });
+  const check = useMutation({
+    mutationFn: async (session: ConsoleSession) => {
+      await callConsole(session, webhookRoutes.getWebhookEndpoint);
+      return session;
+    },
+    onSuccess: onSignedIn,
+  });
+  return (
+    <>
+      <title>{m.documentTitle}</title>
+      <h1>{m.title}</h1>
+      <p>{m.intro}</p>
+      {check.error !== null && <FailureAlert error={check.error} />}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(({ secretKey }) => {
+            const session = sessionOfKey(secretKey);
+            if (session !== null) check.mutate(session);
+          })(event)
+        }
+      >
+        <TextField
+          label={m.keyLabel}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.secretKey?.message}
+          registration={register('secretKey')}
+        />
+        <Button type="submit" busy={check.isPending} busyLabel={m.busy}>
+          {m.submit}
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * Webhooks (service-api.md, "Events", delivery notes: "recent delivery attempts with their HTTP
+ * status, a webhook test and replay"): the mode's endpoint and a form to set it, a test webhook,
+ * and the 100 newest events, each with every delivery and every attempt (time, URL, HTTP status or
+ * error, duration), and a replay. The log is polled, so attempts appear as the worker makes them.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { webhookRoutes } from '../../../contract/routes-webhooks';
+import type { DeliveryAttempt, EventLogEntry } from '../../../contract/webhooks';
+import { Button } from '../../components/button';
+import { DetailRow } from '../../components/detail-row';
+import { formatDateTime } from '../../lib/format';
+import { consoleEn } from '../../messages/console-en';
+import { ActionResult, FailureAlert } from './action-result';
+import { callConsole, consoleKeys, webhookEndpointQuery, webhookEventsQuery } from './api';
+import { webhookEndpointFormSchema } from './forms';
+import type { ConsoleSession } from './session';
+import { TextField } from './text-field';
+
+const m = consoleEn.webhooks;
+
+function EndpointSection({ session }: { session: ConsoleSession }) {
+  const queryClient = useQueryClient();
+  const endpoint = useQuery(webhookEndpointQuery(session));
+  const current = endpoint.data?.data.data.url ?? null;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof webhookEndpointFormSchema>, unknown, { url: string | null }>({
+    resolver: zodResolver(webhookEndpointFormSchema),
+    defaultValues: { url: '' },
+  });
+  // The form starts from what the service has, once it is known.
+  useEffect(() => reset({ url: current ?? '' }), [current, reset]);
+  const save = useMutation({
+    mutationFn: (body: { url: string | null }) =>
+      callConsole(session, webhookRoutes.setWebhookEndpoint, { body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: consoleKeys.webhookEndpoint(session) }),
+  });
+  return (
+    <section aria-labelledby="endpoint" className="console-section">
+      <h2 id="endpoint">{m.endpointTitle}</h2>
+      {endpoint.isError && <FailureAlert error={endpoint.error} />}
+      {endpoint.data !== undefined && <p>{m.currentEndpoint(current)}</p>}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
+      >
+        <TextField
+          label={m.endpointLabel}
+          type="url"
+          autoComplete="off"
+          error={errors.url?.message}
+          registration={register('url')}
+        />
+        <Button type="submit" busy={save.isPending} busyLabel={m.saving}>
+          {m.save}
+        </Button>
+      </form>
+      <ActionResult answer={save.data} error={save.error} />
+    </section>
+  );
+}
+
+function TestSection({ session }: { session: ConsoleSession }) {
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: () => callConsole(session, webhookRoutes.sendTestWebhook, { body: {} }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: consoleKeys.webhookEvents(session) }),
+  });
+  return (
+    <section aria-labelledby="test-webhook" className="console-section">
+      <h2 id="test-webhook">{m.testTitle}</h2>
+      <p>{m.testIntro}</p>
+      <Button busy={send.isPending} busyLabel={m.sendingTest} onClick={() => send.mutate()}>
+        {m.sendTest}
+      </Button>
+      <ActionResult answer={send.data} error={send.error} />
+    </section>
+  );
+}
+
+function AttemptRows({ attempt }: { attempt: DeliveryAttempt }) {
+  return (
+    <li className="console-attempt">
+      <p className="console-attempt__title">{m.attempt(attempt.attemptNumber)}</p>
+      <dl className="playback">
+        <DetailRow term={m.attemptStatus}>
+          {attempt.httpStatus !== null ? m.httpStatus(attempt.httpStatus) : attempt.error}
+        </DetailRow>
+        <DetailRow term={m.attemptAt}>{formatDateTime(attempt.attemptedAt)}</DetailRow>
+        <DetailRow term={m.attemptDuration}>{m.durationMs(attempt.durationMs)}</DetailRow>
+        <DetailRow term={m.attemptUrl}>
+          <span className="console-break">{attempt.url}</span>
+        </DetailRow>
+      </dl>
+    </li>
+  );
+}
+
+function EventItem({ session, entry }: { session: ConsoleSession; entry: EventLogEntry }) {
+  const queryClient = useQueryClient();
+  const replay = useMutation({
+    mutationFn: () =>
+      callConsole(session, webhookRoutes.replayWebhookEvent, {
+        params: { eventId: entry.event.id },
+        body: {},
+      }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: consoleKeys.webhookEvents(session) }),
+  });
+  const headingId = `event-${entry.event.id}`;
+  return (
+    <li className="console-event">
+      <article aria-labelledby={headingId}>
+        <h3 id={headingId}>
+          {entry.event.type} <code className="console-break">{entry.event.id}</code>
+        </h3>
+        {entry.deliveries.map((delivery) => (
+          <div key={delivery.id} className="console-delivery-group">
+            <p className="console-delivery">{m.delivery(delivery.trigger, delivery.status)}</p>
+            {delivery.attempts.length === 0 ? (
+              <p>{m.noAttempts}</p>
+            ) : (
+              <ol className="console-attempts">
+                {delivery.attempts.map((attempt) => (
+                  <AttemptRows key={attempt.attemptNumber} attempt={attempt} />
+                ))}
+              </ol>
+            )}
+          </div>
+        ))}
+        <Button
+          variant="secondary"
+          busy={replay.isPending}
+          busyLabel={m.replaying}
+          onClick={() => replay.mutate()}
+        >
+          {m.replay(entry.event.id)}
+        </Button>
+        <ActionResult answer={replay.data} error={replay.error} />
+      </article>
+    </li>
+  );
+}
+
+function EventsSection({ session }: { session: ConsoleSession }) {
+  const events = useQuery(webhookEventsQuery(session));
+  return (
+    <section aria-labelledby="events" className="console-section">
+      <h2 id="events">{m.eventsTitle}</h2>
+      {events.isPending && <p role="status">{consoleEn.loading}</p>}
+      {events.isError && <FailureAlert error={events.error} />}
+      {events.data?.data.data.length === 0 && <p>{m.noEvents}</p>}
+      {events.data !== undefined && events.data.data.data.length > 0 && (
+        <ul className="console-events">
+          {events.data.data.data.map((entry) => (
+            <EventItem key={entry.event.id} session={session} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function WebhooksView({ session }: { session: ConsoleSession }) {
+  return (
+    <>
+      <title>{m.documentTitle}</title>
+      <h1>{m.title}</h1>
+      <EndpointSection session={session} />
+      <TestSection session={session} />
+      <EventsSection session={session} />
+    </>
+  );
+}
