@@ -14,6 +14,7 @@ import {
   modeSchema,
 } from './common';
 import { paymentStatusSchema } from './payments';
+import { returnUrlWireSchema } from './return-url';
 import { nigerianPhoneSchema } from './phone';
 import { invoiceStatusSchema } from './subscriptions';
 
@@ -48,7 +49,7 @@ export const checkoutStateSchema = z.object({
   remainingSeconds: z.number().int().nonnegative(),
   expiresAt: isoTimestampSchema,
   /** The payment's callbackUrl when it is a valid browser-return URL, else null. */
-  returnUrl: z.string().nullable(),
+  returnUrl: returnUrlWireSchema,
 });
 export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 export const checkoutStateResponseSchema = z.object({ data: checkoutStateSchema });

@@ -15,7 +15,7 @@ test('the setup page loads at most 150 KB of gzipped JavaScript on first visit',
   page,
 }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({
-    callbackUrl: 'https://merchant.example/billing/return',
+    callbackUrl: 'https://merchant.example.com/billing/return',
   });
   const scripts = new Set<string>();
   page.on('response', (response) => {

@@ -300,7 +300,7 @@ test('replay of an unknown event, or of the other mode, is 404', async () => {
   await setEndpoint(sandbox, 'https://merchant.example/hooks');
   const eventId = await testEvent(sandbox);
   const live = sandbox.credentials.liveSecretKey;
-  await setEndpoint(sandbox, 'https://merchant.example/live', live);
+  await setEndpoint(sandbox, 'https://merchant.example.com/live', live);
   for (const [id, key] of [
     ['evt_unknown', undefined],
     [eventId, live],

@@ -155,7 +155,7 @@ async function subscribe(running: RunningServer, key: string, amount: number) {
       body: {
         planId: plan.id,
         paymentMethod: 'customer_choice',
-        callbackUrl: 'https://merchant.example/billing/return',
+        callbackUrl: 'https://merchant.example.com/billing/return',
         customer: { email: 'chioma@example.com', firstName: 'Chioma' },
       },
     }),
@@ -221,7 +221,7 @@ async function driveCollections(running: RunningServer, key: string) {
           amount: { amount: 5000, currency: 'NGN' },
           paymentMethod: 'hosted_checkout',
           customer: { email: 'tunde@example.com' },
-          callbackUrl: 'https://shop.example/orders/42',
+          callbackUrl: 'https://shop.example.com/orders/42',
         },
       }),
     ).data;
