@@ -6,6 +6,7 @@
  * carries only its own schemas; `routes.ts` joins them for the sandbox.
  */
 import type { z } from 'zod';
+import { refusingControlCharacters } from './control-characters';
 
 /**
  * How a route is authorized: a merchant secret key (`Authorization: Bearer osk_…`), a capability
@@ -31,8 +32,18 @@ export interface RouteDef {
   testOnly?: boolean;
 }
 
-export function route<const R extends RouteDef>(def: R): R {
-  return def;
+/** Route `R` with its request schema behind {@link refusingControlCharacters}. */
+export type GuardedRoute<R extends RouteDef> = R extends { request: infer S extends z.ZodType }
+  ? Omit<R, 'request'> & { request: ReturnType<typeof refusingControlCharacters<S>> }
+  : R;
+
+/**
+ * A route of the table. Its request schema, if any, first refuses a control character in any
+ * string of the body (contract/control-characters.ts), so that no route can forget it.
+ */
+export function route<const R extends RouteDef>(def: R): GuardedRoute<R> {
+  if (def.request === undefined) return def as GuardedRoute<R>;
+  return { ...def, request: refusingControlCharacters(def.request) } as GuardedRoute<R>;
 }
 
 /** The parsed response body of a route definition. */
