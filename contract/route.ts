@@ -14,8 +14,22 @@ import { refusingControlCharacters } from './control-characters';
  */
 export type RouteAuth = 'secretKey' | 'directDebitToken' | 'checkoutToken' | 'none';
 
-/** Scopes a secret key may hold (Authentication, rules 4 and 5). */
-export type Scope = 'subscriptions:read' | 'subscriptions:write' | 'payouts:create';
+/**
+ * Scopes a secret key may hold (Authentication, rules 4 and 5, and rule 10's "not shown" filled
+ * in by us): the table with every route is in sandbox/README.md, "Scopes". `sandbox:controls`
+ * opens the sandbox's own controls and its webhook log (docs/decisions/0011-scopes-and-sandbox-
+ * controls.md).
+ */
+export type Scope =
+  'subscriptions:read' | 'subscriptions:write' | 'payouts:create' | 'sandbox:controls';
+
+/** Every scope, in the order of the scope table. */
+export const scopes: readonly Scope[] = [
+  'subscriptions:read',
+  'subscriptions:write',
+  'payouts:create',
+  'sandbox:controls',
+];
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -28,8 +42,10 @@ export interface RouteDef {
   /** Schema of the JSON body; absent for routes that take none. */
   request?: z.ZodType;
   response: z.ZodType;
-  /** Only with a test-mode key (sandbox controls). */
+  /** Only with a test-mode key (sandbox controls that act on test records and the test clock). */
   testOnly?: boolean;
+  /** Only with a live-mode key (sandbox controls that change live-mode settings: payouts). */
+  liveOnly?: boolean;
 }
 
 /** Route `R` with its request schema behind {@link refusingControlCharacters}. */

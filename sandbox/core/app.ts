@@ -40,7 +40,7 @@ import { paymentHandlers } from '../features/payments/payment-handlers';
 import { controlHandlers } from '../features/sandbox-controls/control-handlers';
 import { subscriptionHandlers } from '../features/subscriptions/subscription-handlers';
 import { webhookHandlers } from '../features/webhooks/webhook-handlers';
-import { ApiError, errorResponse, jsonHeaders } from './api-error';
+import { ApiError, errorResponse, jsonHeaders, liveControlOnly } from './api-error';
 import {
   deriveCapabilityToken,
   redactTokens,
@@ -249,6 +249,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         throw new ApiError(403, 'This sandbox control accepts test-mode secret keys only', {
           code: errorCodes.testModeOnly,
         });
+      }
+      if (route.liveOnly === true && keyCaller.mode !== 'live') {
+        throw liveControlOnly();
       }
       caller = keyCaller;
     } else if (route.auth === 'directDebitToken') {
