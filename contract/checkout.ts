@@ -12,6 +12,7 @@ import {
   isoTimestampSchema,
   modeSchema,
 } from './common';
+import { returnUrlWireSchema } from './return-url';
 import { invoiceStatusSchema, paymentStatusSchema } from './statuses';
 
 export { checkoutTokenHeader } from './hosted-reads';
@@ -45,7 +46,7 @@ export const checkoutStateSchema = z.object({
   remainingSeconds: z.number().int().nonnegative(),
   expiresAt: isoTimestampSchema,
   /** The payment's callbackUrl when it is a valid browser-return URL, else null. */
-  returnUrl: z.string().nullable(),
+  returnUrl: returnUrlWireSchema,
 });
 export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 export const checkoutStateResponseSchema = z.object({ data: checkoutStateSchema });

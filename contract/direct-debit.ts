@@ -11,6 +11,7 @@ import {
   isoTimestampSchema,
   modeSchema,
 } from './common';
+import { returnUrlWireSchema } from './return-url';
 
 export { directDebitTokenHeader } from './hosted-reads';
 
@@ -120,7 +121,7 @@ export const setupStateSchema = z.object({
   }),
   automaticDebitEnabled: z.boolean(),
   /** The subscription's invoice callbackUrl when it is a valid HTTPS URL, else null. */
-  returnUrl: z.string().nullable(),
+  returnUrl: returnUrlWireSchema,
   /** Whether the customer may still resolve accounts and submit an authorization. */
   setupOpen: z.boolean(),
   expiresAt: isoTimestampSchema,

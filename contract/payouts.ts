@@ -92,8 +92,8 @@ export const payoutKeyResponseSchema = z.object({
 });
 
 /**
- * `POST /sandbox/v1/settlements`: settle `amount` naira of collections of `mode` (default live)
- * into the payout balance, emitting `settlement.completed`.
+ * `POST /sandbox/v1/settlements`: settle `amount` naira of collections of `mode` (default and
+ * only: the key's mode) into the payout balance, emitting `settlement.completed`.
  */
 export const settlementCreateRequestSchema = z.strictObject({
   amount: nairaAmountSchema,

@@ -6,6 +6,7 @@
  * carries only its own schemas; `routes.ts` joins them for the sandbox.
  */
 import type { z } from 'zod';
+import { refusingControlCharacters } from './control-characters';
 
 /**
  * How a route is authorized: a merchant secret key (`Authorization: Bearer osk_…`), a capability
@@ -13,8 +14,22 @@ import type { z } from 'zod';
  */
 export type RouteAuth = 'secretKey' | 'directDebitToken' | 'checkoutToken' | 'none';
 
-/** Scopes a secret key may hold (Authentication, rules 4 and 5). */
-export type Scope = 'subscriptions:read' | 'subscriptions:write' | 'payouts:create';
+/**
+ * Scopes a secret key may hold (Authentication, rules 4 and 5, and rule 10's "not shown" filled
+ * in by us): the table with every route is in sandbox/README.md, "Scopes". `sandbox:controls`
+ * opens the sandbox's own controls and its webhook log (docs/decisions/0011-scopes-and-sandbox-
+ * controls.md).
+ */
+export type Scope =
+  'subscriptions:read' | 'subscriptions:write' | 'payouts:create' | 'sandbox:controls';
+
+/** Every scope, in the order of the scope table. */
+export const scopes: readonly Scope[] = [
+  'subscriptions:read',
+  'subscriptions:write',
+  'payouts:create',
+  'sandbox:controls',
+];
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -27,12 +42,24 @@ export interface RouteDef {
   /** Schema of the JSON body; absent for routes that take none. */
   request?: z.ZodType;
   response: z.ZodType;
-  /** Only with a test-mode key (sandbox controls). */
+  /** Only with a test-mode key (sandbox controls that act on test records and the test clock). */
   testOnly?: boolean;
+  /** Only with a live-mode key (sandbox controls that change live-mode settings: payouts). */
+  liveOnly?: boolean;
 }
 
-export function route<const R extends RouteDef>(def: R): R {
-  return def;
+/** Route `R` with its request schema behind {@link refusingControlCharacters}. */
+export type GuardedRoute<R extends RouteDef> = R extends { request: infer S extends z.ZodType }
+  ? Omit<R, 'request'> & { request: ReturnType<typeof refusingControlCharacters<S>> }
+  : R;
+
+/**
+ * A route of the table. Its request schema, if any, first refuses a control character in any
+ * string of the body (contract/control-characters.ts), so that no route can forget it.
+ */
+export function route<const R extends RouteDef>(def: R): GuardedRoute<R> {
+  if (def.request === undefined) return def as GuardedRoute<R>;
+  return { ...def, request: refusingControlCharacters(def.request) } as GuardedRoute<R>;
 }
 
 /** The parsed response body of a route definition. */

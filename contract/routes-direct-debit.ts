@@ -80,7 +80,7 @@ export const directDebitRoutes = {
     method: 'POST',
     path: '/sandbox/v1/subscriptions/:subscriptionId/direct-debit/bank-answer',
     auth: 'secretKey',
-    scope: 'subscriptions:write',
+    scope: 'sandbox:controls',
     idempotent: false,
     testOnly: true,
     request: controls.mandateBankAnswerRequestSchema,

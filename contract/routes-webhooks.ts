@@ -1,7 +1,7 @@
 /**
  * Webhook delivery log routes (service-api.md, "Events", delivery notes): the sandbox's stand-in
- * for the dashboard's endpoint setting, delivery attempts, test and replay. Secret-key auth; each
- * route acts on the key's mode (test or live endpoint and events).
+ * for the dashboard's endpoint setting, delivery attempts, test and replay. Secret-key auth with scope
+ * `sandbox:controls` (the stored bodies hold checkout links); each route acts on the key's mode (test or live endpoint and events).
  */
 import * as webhooks from './webhooks';
 import { route, type RouteDef } from './route';
@@ -11,6 +11,7 @@ export const webhookRoutes = {
     method: 'GET',
     path: '/sandbox/v1/webhooks/endpoint',
     auth: 'secretKey',
+    scope: 'sandbox:controls',
     idempotent: false,
     response: webhooks.webhookEndpointResponseSchema,
   }),
@@ -18,6 +19,7 @@ export const webhookRoutes = {
     method: 'PUT',
     path: '/sandbox/v1/webhooks/endpoint',
     auth: 'secretKey',
+    scope: 'sandbox:controls',
     idempotent: false,
     request: webhooks.webhookEndpointRequestSchema,
     response: webhooks.webhookEndpointResponseSchema,
@@ -26,6 +28,7 @@ export const webhookRoutes = {
     method: 'GET',
     path: '/sandbox/v1/webhooks/events',
     auth: 'secretKey',
+    scope: 'sandbox:controls',
     idempotent: false,
     response: webhooks.eventLogListResponseSchema,
   }),
@@ -33,6 +36,7 @@ export const webhookRoutes = {
     method: 'GET',
     path: '/sandbox/v1/webhooks/events/:eventId',
     auth: 'secretKey',
+    scope: 'sandbox:controls',
     idempotent: false,
     response: webhooks.eventLogResponseSchema,
   }),
@@ -40,6 +44,7 @@ export const webhookRoutes = {
     method: 'POST',
     path: '/sandbox/v1/webhooks/events/:eventId/replay',
     auth: 'secretKey',
+    scope: 'sandbox:controls',
     idempotent: false,
     request: webhooks.replayWebhookRequestSchema,
     response: webhooks.deliveryQueuedResponseSchema,
@@ -48,6 +53,7 @@ export const webhookRoutes = {
     method: 'POST',
     path: '/sandbox/v1/webhooks/test',
     auth: 'secretKey',
+    scope: 'sandbox:controls',
     idempotent: false,
     request: webhooks.testWebhookRequestSchema,
     response: webhooks.deliveryQueuedResponseSchema,

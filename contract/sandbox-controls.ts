@@ -3,22 +3,18 @@
  * itself, which a local sandbox must let a developer or a test trigger. Test-mode keys only.
  */
 import { z } from 'zod';
+import { nairaAmountSchema } from './money';
 
 /** `PUT /sandbox/v1/direct-debit/config`: enable or disable direct debit for the key's mode. */
 export const sandboxDirectDebitConfigRequestSchema = z.strictObject({ enabled: z.boolean() });
 
 /**
  * `POST /sandbox/v1/virtual-accounts/:virtualAccountId/transfers`: simulate an inbound bank
- * transfer of `amount` naira to a virtual account (test mode only). Exact, short and excess
+ * transfer of `amount` naira (bounded like every amount, contract/money.ts) to a virtual account. Exact, short and excess
  * amounts are all accepted; see sandbox/README.md for their effect on a payment.
  */
 export const simulateTransferRequestSchema = z.strictObject({
-  amount: z
-    .number()
-    .positive()
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
-      error: 'amount must have at most 2 decimal places',
-    }),
+  amount: nairaAmountSchema,
   senderName: z.string().trim().min(1).max(100).optional(),
 });
 

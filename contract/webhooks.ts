@@ -53,7 +53,12 @@ export const webhookEndpointResponseSchema = z.object({ data: webhookEndpointSch
  * Why an attempt got no HTTP status: no answer within the timeout, a connection or DNS failure,
  * or no endpoint configured when the attempt fell due.
  */
-export const attemptErrorSchema = z.enum(['timeout', 'network_error', 'no_endpoint']);
+export const attemptErrorSchema = z.enum([
+  'timeout',
+  'network_error',
+  'no_endpoint',
+  'interrupted',
+]);
 export type AttemptError = z.infer<typeof attemptErrorSchema>;
 
 /** One POST of a delivery. A success shows `httpStatus` 200 (any 2xx counts as delivered). */

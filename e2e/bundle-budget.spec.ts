@@ -48,7 +48,7 @@ test(`the setup page loads at most ${budgetKb} KB of gzipped JavaScript on first
   page,
 }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({
-    callbackUrl: 'https://merchant.example/billing/return',
+    callbackUrl: 'https://merchant.example.com/billing/return',
   });
   const loaded = await firstLoadScriptBytes(page, setupUrl);
   report('setup', loaded);

@@ -15,11 +15,11 @@ import {
   simulateTransfer,
 } from './checkout-api';
 
-const callbackUrl = 'https://shop.example/orders/42?paid=1';
+const callbackUrl = 'https://shop.example.com/orders/42?paid=1';
 
 async function answerForMerchant(page: Page) {
   // The merchant's site is not on this machine: answer for it.
-  await page.route('https://shop.example/**', (route) =>
+  await page.route('https://shop.example.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' }),
   );
 }
@@ -65,7 +65,7 @@ test('a payer transfers the exact amount, sees it paid and returns to the mercha
     timeout: 20_000,
   });
   await expectNoAxeViolations(page);
-  await page.waitForURL('https://shop.example/orders/42?paid=1', { timeout: 15_000 });
+  await page.waitForURL('https://shop.example.com/orders/42?paid=1', { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
   expect((await getCheckoutPayment(payment.id)).status).toBe('paid');
 });

@@ -7,14 +7,14 @@
 import { expect, test } from '@playwright/test';
 import { createSubscriptionWithSetupLink } from './merchant-api';
 
-const merchantReturnUrl = 'https://merchant.example/billing/return';
+const merchantReturnUrl = 'https://merchant.example.com/billing/return';
 
 test('a customer authorizes a mandate and is returned to the merchant', async ({ page }) => {
   const { setupUrl, subscription } = await createSubscriptionWithSetupLink({
     callbackUrl: merchantReturnUrl,
   });
   // The merchant's site is not on this machine: answer for it, and record that we arrived.
-  await page.route('https://merchant.example/**', (route) =>
+  await page.route('https://merchant.example.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<h1>Back at Adaeze Fitness</h1>' }),
   );
 
@@ -81,7 +81,7 @@ test('a customer authorizes a mandate and is returned to the merchant', async ({
 test('"Stay here" keeps the customer on the approved status', async ({ page }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl: merchantReturnUrl });
   let leftForMerchant = false;
-  await page.route('https://merchant.example/**', (route) => {
+  await page.route('https://merchant.example.com/**', (route) => {
     leftForMerchant = true;
     return route.fulfill({ contentType: 'text/html', body: '<h1>Merchant</h1>' });
   });

@@ -14,12 +14,12 @@ import {
 } from './checkout-api';
 import { callMerchantApi } from './merchant-api';
 
-const callbackUrl = 'https://merchant.example/billing/return';
+const callbackUrl = 'https://merchant.example.com/billing/return';
 
 test('a customer pays an invoice through "Pay now" and returns to the merchant', async ({
   page,
 }) => {
-  await page.route('https://merchant.example/**', (route) =>
+  await page.route('https://merchant.example.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<h1>Back at Adaeze Fitness</h1>' }),
   );
   const subscription = await createInvoiceSubscription({ callbackUrl, amount: 15000 });

@@ -27,14 +27,14 @@ export function gtbankNuban(serial: string): string {
 }
 
 /** The merchant's return URL used by these tests; Chromium never really goes there. */
-export const merchantReturnUrl = 'https://merchant.example/billing/return';
+export const merchantReturnUrl = 'https://merchant.example.com/billing/return';
 
 /**
  * Answers for the merchant's site (not on this machine) and records whether the page went there.
  */
 export async function fakeMerchantSite(page: Page): Promise<{ visited: () => boolean }> {
   let visited = false;
-  await page.route('https://merchant.example/**', (route) => {
+  await page.route('https://merchant.example.com/**', (route) => {
     visited = true;
     return route.fulfill({ contentType: 'text/html', body: '<h1>Back at Adaeze Fitness</h1>' });
   });

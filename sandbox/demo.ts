@@ -1,7 +1,7 @@
 /**
  * The demo a developer (or `npm start`, or `npm run bench`) runs to get a ready setup link: enable
  * direct debit, create a plan and a subscription with `callbackUrl`
- * `https://merchant.example/billing/return`, and create the subscription's setup link — all through
+ * `https://merchant.example.com/billing/return`, and create the subscription's setup link — all through
  * the real merchant API, as a merchant's server would (service-api.md, "Subscriptions", "Bank
  * direct debit").
  */
@@ -17,7 +17,7 @@ import type { DemoCredentials } from './features/merchants/demo-merchant';
 export type SandboxTarget = string | ((request: Request) => Promise<Response>);
 
 /** The browser-return URL of the demo subscription. */
-export const demoCallbackUrl = 'https://merchant.example/billing/return';
+export const demoCallbackUrl = 'https://merchant.example.com/billing/return';
 
 /** What {@link createDemoSetupLink} made. `setupUrl` holds the private token: show, don't log. */
 export interface DemoSetupLink {

@@ -156,7 +156,7 @@ test('a request with the token header is the API and gets JSON, on the same path
   expect(response.headers.get('cache-control')).toBe('no-store');
   expectSecurityHeaders(response.headers);
   const state = setupStateResponseSchema.parse(await response.json()).data;
-  expect(state.returnUrl).toBe('https://merchant.example/billing/return');
+  expect(state.returnUrl).toBe('https://merchant.example.com/billing/return');
 
   const invalid = await fetch(`${server.url}/direct-debit/setup`, {
     headers: { 'x-direct-debit-token': 'nope' },

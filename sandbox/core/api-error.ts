@@ -41,6 +41,19 @@ export function invalidApiKey(): ApiError {
   return new ApiError(401, 'Invalid API key');
 }
 
+/**
+ * 403 `LIVE_MODE_REQUIRED` for a sandbox control that changes live-mode settings (payout access,
+ * payout keys, live settlements) called with a test key: only a live key with `sandbox:controls`
+ * may (docs/decisions/0011-scopes-and-sandbox-controls.md).
+ */
+export function liveControlOnly(): ApiError {
+  return new ApiError(
+    403,
+    'This sandbox control changes live-mode settings: use a live-mode secret key with the sandbox:controls scope',
+    { code: errorCodes.liveModeRequired },
+  );
+}
+
 /** 404 `NOT_FOUND` naming what was not found (never whether it exists in the other mode). */
 export function notFound(message: string): ApiError {
   return new ApiError(404, message, { code: errorCodes.notFound });

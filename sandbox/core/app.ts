@@ -17,6 +17,7 @@ import { directDebitTokenHeader } from '../../contract/direct-debit';
 import { defaultPaymentWindowSeconds } from '../../contract/virtual-accounts';
 import { errorCodes } from '../../contract/errors';
 import { routes, type RouteDef, type RouteName } from '../../contract/routes';
+import { lockDataDir } from '../db/data-dir-lock';
 import { atomically, openDatabase, type Db } from '../db/database';
 import {
   simulatedLiveValidator,
@@ -40,7 +41,7 @@ import { paymentHandlers } from '../features/payments/payment-handlers';
 import { controlHandlers } from '../features/sandbox-controls/control-handlers';
 import { subscriptionHandlers } from '../features/subscriptions/subscription-handlers';
 import { webhookHandlers } from '../features/webhooks/webhook-handlers';
-import { ApiError, errorResponse, jsonHeaders } from './api-error';
+import { ApiError, errorResponse, jsonHeaders, liveControlOnly } from './api-error';
 import {
   deriveCapabilityToken,
   redactTokens,
@@ -164,7 +165,8 @@ function handlerFor(name: RouteName): ErasedHandler {
 /**
  * Creates a sandbox: opens (or creates) the database, applies migrations, ensures the demo
  * merchant, and returns the handler core.
- * @throws Error when the data directory or database cannot be opened, or `publicOrigin` is not an
+ * @throws DataDirInUseError when another running sandbox holds `dataDir` (sandbox/db/data-dir-lock.ts);
+ *   Error when the data directory or database cannot be opened, or `publicOrigin` is not an
  *   http(s) origin.
  */
 export function createSandbox(options: SandboxOptions): Sandbox {
@@ -173,7 +175,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     throw new Error(`publicOrigin must be http(s): ${options.publicOrigin}`);
   }
   const publicOrigin = origin.origin;
-  const db = openDatabase({ dataDir: options.dataDir });
+  const lock = options.dataDir === undefined ? null : lockDataDir(options.dataDir);
+  let db: Db;
+  try {
+    db = openDatabase({ dataDir: options.dataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const clocks = createModeClocks(db, options.clock ?? systemClock);
   const services: SandboxServices = {
     db,
@@ -249,6 +258,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         throw new ApiError(403, 'This sandbox control accepts test-mode secret keys only', {
           code: errorCodes.testModeOnly,
         });
+      }
+      if (route.liveOnly === true && keyCaller.mode !== 'live') {
+        throw liveControlOnly();
       }
       caller = keyCaller;
     } else if (route.auth === 'directDebitToken') {
@@ -362,6 +374,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (closed) return;
       closed = true;
       db.close();
+      lock?.release();
     },
     db,
     clock: clocks.test,

@@ -79,7 +79,7 @@ test('adding a callbackUrl under the same key is a conflict (it is part of the r
   const body = { planId, paymentMethod: 'customer_choice', customer: { email: 'a@example.com' } };
   await sandbox.api('POST', '/api/v1/subscriptions', { body, idempotencyKey: 'sub-key' });
   const withCallback = await sandbox.api('POST', '/api/v1/subscriptions', {
-    body: { ...body, callbackUrl: 'https://merchant.example/return' },
+    body: { ...body, callbackUrl: 'https://merchant.example.com/return' },
     idempotencyKey: 'sub-key',
   });
   expect(withCallback.status).toBe(409);

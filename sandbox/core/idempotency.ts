@@ -26,10 +26,14 @@ export const idempotentReplayedHeader = 'idempotent-replayed';
 
 const keyPattern = /^[\x20-\x7e]{1,255}$/;
 
+// Two `Idempotency-Key` headers reach us joined as "a, b" (the Fetch Headers list combines them,
+// RFC 9110 section 5.3), which no longer tells one key from two: a comma is refused outright.
+const joinedKeys = /,/;
+
 /**
  * The request's Idempotency-Key.
  * @throws ApiError 400 IDEMPOTENCY_KEY_REQUIRED when absent or empty; 400 IDEMPOTENCY_KEY_INVALID
- *   when longer than 255 characters or not printable ASCII.
+ *   when longer than 255 characters, not printable ASCII, or holding a comma (two headers sent).
  */
 export function readIdempotencyKey(headers: Headers): string {
   const key = headers.get(idempotencyKeyHeader);
@@ -38,6 +42,13 @@ export function readIdempotencyKey(headers: Headers): string {
       400,
       'This request creates a record: send an Idempotency-Key header with a unique operation id',
       { code: errorCodes.idempotencyKeyRequired },
+    );
+  }
+  if (joinedKeys.test(key)) {
+    throw new ApiError(
+      400,
+      'Send exactly one Idempotency-Key header; a key must not contain a comma',
+      { code: errorCodes.idempotencyKeyInvalid },
     );
   }
   if (!keyPattern.test(key)) {

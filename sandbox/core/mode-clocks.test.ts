@@ -34,7 +34,7 @@ const day = 24 * 3600;
 // 2026-05-01 10:00 in Lagos.
 const start = new Date('2026-05-01T09:00:00Z');
 const linkSecret = 'mode-clocks-test-link-secret-0123456789';
-const callbackUrl = 'https://merchant.example/billing/return';
+const callbackUrl = 'https://merchant.example.com/billing/return';
 // A valid GTBank NUBAN that is not one of the test accounts.
 const liveAccountNumber = `246813579${nubanCheckDigit('058', '246813579')}`;
 

@@ -384,6 +384,28 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX payouts_daily ON payouts (merchant_id, lagos_date);
     `,
   },
+  {
+    // Numbered after issue 11 so that migrations added beside it in parallel keep their numbers.
+    version: 11,
+    name: 'webhook attempts interrupted by a crash',
+    sql: `
+      -- SQLite cannot change a CHECK constraint: the table is rebuilt with 'interrupted' allowed.
+      CREATE TABLE webhook_attempts_next (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id),
+        attempt_number INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        attempted_at TEXT NOT NULL,
+        http_status INTEGER,
+        error TEXT CHECK (error IN ('timeout', 'network_error', 'no_endpoint', 'interrupted')),
+        duration_ms INTEGER NOT NULL,
+        UNIQUE (delivery_id, attempt_number)
+      );
+      INSERT INTO webhook_attempts_next SELECT * FROM webhook_attempts;
+      DROP TABLE webhook_attempts;
+      ALTER TABLE webhook_attempts_next RENAME TO webhook_attempts;
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

@@ -18,7 +18,7 @@ afterAll(() => {
 
 test('under jsdom, a page-origin fetch reaches the sandbox core through MSW', async () => {
   const { token, subscriptionId } = await sandbox.createSetupLink({
-    callbackUrl: 'https://merchant.example/billing/return',
+    callbackUrl: 'https://merchant.example.com/billing/return',
   });
   const response = await fetch(new URL('/direct-debit/setup', window.location.origin), {
     headers: { 'x-direct-debit-token': token },
@@ -26,7 +26,7 @@ test('under jsdom, a page-origin fetch reaches the sandbox core through MSW', as
   expect(response.status).toBe(200);
   const state = setupStateResponseSchema.parse(await response.json()).data;
   expect(state.subscription.id).toBe(subscriptionId);
-  expect(state.returnUrl).toBe('https://merchant.example/billing/return');
+  expect(state.returnUrl).toBe('https://merchant.example.com/billing/return');
 
   const submitted = await fetch(new URL('/direct-debit/setup', window.location.origin), {
     method: 'POST',

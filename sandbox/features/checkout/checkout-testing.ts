@@ -60,7 +60,7 @@ export async function createTestPayment(
         amount: { amount: 5000, currency: 'NGN' },
         paymentMethod: 'hosted_checkout',
         customer: { email: 'tunde@example.com', phone: '+2348031234567' },
-        callbackUrl: 'https://shop.example/orders/42',
+        callbackUrl: 'https://shop.example.com/orders/42',
         ...overrides,
       },
     }),

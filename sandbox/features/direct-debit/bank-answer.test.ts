@@ -46,7 +46,7 @@ function errorOf(response: { status: number; body: unknown }) {
 test('an unknown mandate reconciled as approved is approved for the customer and the merchant', async () => {
   const sandbox = createTestSandbox();
   const { token, subscriptionId } = await sandbox.createSetupLink({
-    callbackUrl: 'https://merchant.example/back',
+    callbackUrl: 'https://merchant.example.com/back',
   });
   expect((await submit(sandbox, token, testAccountFor('unknown'))).status).toBe(201);
 
@@ -59,7 +59,7 @@ test('an unknown mandate reconciled as approved is approved for the customer and
   expect(await setupState(sandbox, token)).toMatchObject({
     mandate: { status: 'approved' },
     automaticDebitEnabled: true,
-    returnUrl: 'https://merchant.example/back',
+    returnUrl: 'https://merchant.example.com/back',
   });
   const merchantView = subscriptionMandateResponseSchema.parse(
     (await sandbox.api('GET', `/api/v1/subscriptions/${subscriptionId}/direct-debit`)).body,

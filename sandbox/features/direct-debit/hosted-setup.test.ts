@@ -48,7 +48,7 @@ test.each([
 test('the setup state shows the merchant, the subscription in naira and a validated returnUrl', async () => {
   const sandbox = createTestSandbox({ start: new Date('2026-01-31T10:00:00Z') });
   const { token, subscriptionId } = await sandbox.createSetupLink({
-    callbackUrl: 'https://merchant.example/billing/return?from=setup',
+    callbackUrl: 'https://merchant.example.com/billing/return?from=setup',
     plan: { name: 'Premium', amount: 12500.5 },
   });
   expect(await state(sandbox, token)).toEqual({
@@ -68,7 +68,7 @@ test('the setup state shows the merchant, the subscription in naira and a valida
       nextBillingDate: '2026-02-28',
     },
     automaticDebitEnabled: true,
-    returnUrl: 'https://merchant.example/billing/return?from=setup',
+    returnUrl: 'https://merchant.example.com/billing/return?from=setup',
     setupOpen: true,
     expiresAt: '2026-03-02T10:00:00.000Z',
     mandate: null,
@@ -106,9 +106,13 @@ test('a callbackUrl bound later to the invoice becomes the setup returnUrl', asy
   expect((await state(sandbox, token)).returnUrl).toBeNull();
 
   const invoiceId = await initialInvoiceId(sandbox, subscriptionId);
-  const bound = await bindInvoiceCallback(sandbox, invoiceId, 'https://merchant.example/paid?x=1');
+  const bound = await bindInvoiceCallback(
+    sandbox,
+    invoiceId,
+    'https://merchant.example.com/paid?x=1',
+  );
   expect(bound.status).toBeLessThan(300);
-  expect((await state(sandbox, token)).returnUrl).toBe('https://merchant.example/paid?x=1');
+  expect((await state(sandbox, token)).returnUrl).toBe('https://merchant.example.com/paid?x=1');
   sandbox.close();
 });
 
@@ -117,7 +121,7 @@ test('an http:// or private invoice callbackUrl is never exposed as returnUrl', 
   const { token, subscriptionId } = await sandbox.createSetupLink();
   const invoiceId = await initialInvoiceId(sandbox, subscriptionId);
 
-  const plain = await bindInvoiceCallback(sandbox, invoiceId, 'http://merchant.example/paid');
+  const plain = await bindInvoiceCallback(sandbox, invoiceId, 'http://merchant.example.com/paid');
   expect(plain.status).toBe(400);
   expect(errorBodySchema.parse(plain.body).code).toBe('VALIDATION_FAILED');
   expect((await state(sandbox, token)).returnUrl).toBeNull();

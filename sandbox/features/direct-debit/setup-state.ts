@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Mandate, SetupState } from '../../../contract/direct-debit';
 import { koboToNaira } from '../../../contract/money';
-import { validateReturnUrl } from '../../../contract/return-url';
+import { returnUrlOrNull, type ReturnUrl } from '../../../contract/return-url';
 import type { SetupLinkCaller } from '../../core/handler';
 import { queryOne, type Db } from '../../db/database';
 import { getHostedMerchant } from '../merchants/merchants';
@@ -39,11 +39,11 @@ export function isSetupOpen(input: {
  * The subscription's return URL for the setup page (service-api.md, "Hosted customer setup": "a
  * valid HTTPS invoice callbackUrl ... exposed as a validated returnUrl"): the callbackUrl of its
  * most recent invoice that has one (an invoice may bind one later through
- * `POST /api/v1/subscriptions/invoices/{id}/payment`), normalized by {@link validateReturnUrl}.
+ * `POST /api/v1/subscriptions/invoices/{id}/payment`), parsed by {@link returnUrlOrNull}.
  * `null` when no invoice has a callbackUrl or when that latest one is not a safe HTTPS return
  * target; an older invoice's URL is never used instead, since the merchant's latest choice stands.
  */
-export function invoiceReturnUrl(db: Db, subscriptionId: string): string | null {
+export function invoiceReturnUrl(db: Db, subscriptionId: string): ReturnUrl | null {
   const row = queryOne(
     db,
     `SELECT callback_url FROM invoices WHERE subscription_id = ? AND callback_url IS NOT NULL
@@ -51,7 +51,7 @@ export function invoiceReturnUrl(db: Db, subscriptionId: string): string | null 
     [subscriptionId],
     z.object({ callback_url: z.string() }),
   );
-  return row === null ? null : validateReturnUrl(row.callback_url);
+  return returnUrlOrNull(row?.callback_url ?? null);
 }
 
 /**

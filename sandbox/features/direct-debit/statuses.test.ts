@@ -49,7 +49,7 @@ test.each([
   async (outcome, before) => {
     const sandbox = createTestSandbox({ approvalDelayMs: 2000 });
     const { token, subscriptionId } = await sandbox.createSetupLink({
-      callbackUrl: 'https://merchant.example/back',
+      callbackUrl: 'https://merchant.example.com/back',
     });
     const submitted = setupStateResponseSchema.parse(
       (await submit(sandbox, token, testAccountFor(outcome))).body,
@@ -61,7 +61,7 @@ test.each([
     expect(setupStateResponseSchema.parse(disabled.body).data).toMatchObject({
       automaticDebitEnabled: false,
       setupOpen: false,
-      returnUrl: 'https://merchant.example/back',
+      returnUrl: 'https://merchant.example.com/back',
       mandate: { status: 'revocation_requested' },
     });
 

@@ -11,10 +11,22 @@ import { randomAlphanumeric, randomId, sha256Hex } from '../../core/crypto';
 import type { KeyCaller } from '../../core/handler';
 import { execute, queryOne, type Db } from '../../db/database';
 
-/** Scopes a new key gets unless told otherwise: all subscription reads and writes. */
-export const defaultScopes: readonly Scope[] = ['subscriptions:read', 'subscriptions:write'];
+/**
+ * Scopes a new key gets unless told otherwise (the demo keys): subscription reads and writes and
+ * the sandbox's controls. `payouts:create` is issued separately (`POST /sandbox/v1/payouts/keys`).
+ */
+export const defaultScopes: readonly Scope[] = [
+  'subscriptions:read',
+  'subscriptions:write',
+  'sandbox:controls',
+];
 
-const scopeSchema = z.enum(['subscriptions:read', 'subscriptions:write', 'payouts:create']);
+const scopeSchema = z.enum([
+  'subscriptions:read',
+  'subscriptions:write',
+  'payouts:create',
+  'sandbox:controls',
+]);
 
 /** A new secret key `osk_<mode>_<32 alphanumerics>` (about 190 bits). */
 export function newSecretKey(mode: Mode): string {

@@ -6,16 +6,12 @@
  * `createTestSandbox().issueKey({ scopes: [...] })` in tests.
  */
 import type { Mode } from '../../../contract/common';
-import type { Scope } from '../../../contract/routes';
+import { scopes, type Scope } from '../../../contract/route';
 import type { Db } from '../../db/database';
 import { issueSecretKey } from './api-keys';
 
 /** Every scope a key can be issued with. */
-export const knownScopes: readonly Scope[] = [
-  'subscriptions:read',
-  'subscriptions:write',
-  'payouts:create',
-];
+export const knownScopes: readonly Scope[] = scopes;
 
 function isScope(text: string): text is Scope {
   return (knownScopes as readonly string[]).includes(text);

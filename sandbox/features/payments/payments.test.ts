@@ -283,7 +283,7 @@ test('the checkout API answers only its own link, with remaining seconds by the 
     needsCustomerDetails: { email: false, phone: false },
     virtualAccount: { accountNumber: payment.virtualAccount.accountNumber },
     remainingSeconds: 1800,
-    returnUrl: 'https://shop.example/orders/42',
+    returnUrl: 'https://shop.example.com/orders/42',
   });
 
   await advance(sandbox, 600);

@@ -12,7 +12,7 @@ import type { CheckoutState } from '../../../contract/checkout';
 import type { Mode } from '../../../contract/common';
 import { koboToNaira } from '../../../contract/money';
 import type { Payment } from '../../../contract/payments';
-import { validateReturnUrl } from '../../../contract/return-url';
+import { returnUrlOrNull } from '../../../contract/return-url';
 import { notFound } from '../../core/api-error';
 import { hashCapabilityToken } from '../../core/capability-tokens';
 import { randomId } from '../../core/crypto';
@@ -201,7 +201,6 @@ export function renderCheckoutState(db: Db, row: PaymentRow, now: Date): Checkou
   const needs = { email: row.customer_email === null, phone: row.customer_phone === null };
   const metadata = metadataSchema.parse(JSON.parse(row.metadata_json));
   const description = typeof metadata.description === 'string' ? metadata.description : null;
-  const returnUrl = row.callback_url === null ? null : validateReturnUrl(row.callback_url);
   return {
     mode: row.mode,
     merchant: getHostedMerchant(db, row.merchant_id),
@@ -227,7 +226,7 @@ export function renderCheckoutState(db: Db, row: PaymentRow, now: Date): Checkou
           },
     remainingSeconds: row.status === 'pending' ? remainingSeconds(row.expires_at, now) : 0,
     expiresAt: row.expires_at,
-    returnUrl: returnUrl === null ? null : returnUrl,
+    returnUrl: returnUrlOrNull(row.callback_url),
   };
 }
 

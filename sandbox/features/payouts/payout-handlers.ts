@@ -12,7 +12,7 @@ import { errorCodes } from '../../../contract/errors';
 import { koboToNaira, nairaToKobo } from '../../../contract/money';
 import { isValidNuban } from '../../../contract/nuban';
 import type { Beneficiary, Payout } from '../../../contract/payouts';
-import { ApiError, notFound } from '../../core/api-error';
+import { ApiError, liveControlOnly, notFound } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { execute, queryOne } from '../../db/database';
@@ -231,14 +231,24 @@ function issuePayoutKey(
   return { status: 201, body: { data: { secretKey, mode: 'live', scopes: ['payouts:create'] } } };
 }
 
-/** Settles `amount` naira into the payout balance of `mode` (default live). */
+/**
+ * Settles `amount` naira into the payout balance of `mode` (default: the key's mode).
+ * @throws ApiError 403 LIVE_MODE_REQUIRED when a test key asks for a live settlement (live-mode
+ *   money moves only by a live key with `sandbox:controls`), 403 TEST_MODE_ONLY the other way.
+ */
 function createSettlement(
   context: HandlerContext<'createSettlement'>,
 ): HandlerResult<'createSettlement'> {
   const { db } = context.services;
   const { caller, body } = context;
-  const mode = body.mode ?? 'live';
-  // The control is called with a test key, but the settlement belongs to `mode`: its time too.
+  const mode = body.mode ?? caller.mode;
+  if (mode !== caller.mode) {
+    throw mode === 'live'
+      ? liveControlOnly()
+      : new ApiError(403, 'A live key settles live collections only', {
+          code: errorCodes.testModeOnly,
+        });
+  }
   const now = context.services.clocks.clockFor(mode).now();
   const amountKobo = nairaToKobo(body.amount);
   const id = randomId('stl_');

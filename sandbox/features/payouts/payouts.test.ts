@@ -50,20 +50,27 @@ async function payoutCall(
 }
 
 async function issuePayoutKey(sandbox: TestSandbox): Promise<string> {
-  const result = await sandbox.api('POST', '/sandbox/v1/payouts/keys', { body: {} });
+  const result = await sandbox.api('POST', '/sandbox/v1/payouts/keys', {
+    key: sandbox.credentials.liveSecretKey,
+    body: {},
+  });
   expect(result.status).toBe(201);
   return payoutKeyResponseSchema.parse(result.body).data.secretKey;
 }
 
 async function openAccess(sandbox: TestSandbox): Promise<void> {
   const result = await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
+    key: sandbox.credentials.liveSecretKey,
     body: { kycApproved: true, enabled: true, ipWhitelist: ['203.0.113.7', '::1'] },
   });
   expect(result.status).toBe(200);
 }
 
 async function settle(sandbox: TestSandbox, amount: number): Promise<number> {
-  const result = await sandbox.api('POST', '/sandbox/v1/settlements', { body: { amount } });
+  const result = await sandbox.api('POST', '/sandbox/v1/settlements', {
+    key: sandbox.credentials.liveSecretKey,
+    body: { amount },
+  });
   expect(result.status).toBe(201);
   return settlementResponseSchema.parse(result.body).data.availableBalance;
 }
@@ -88,8 +95,13 @@ async function liveEvents(sandbox: TestSandbox) {
 test('payout access is off by default and the gates answer in the documented order', async () => {
   const sandbox = start();
   expect(
-    payoutAccessResponseSchema.parse((await sandbox.api('GET', '/sandbox/v1/payouts/access')).body)
-      .data,
+    payoutAccessResponseSchema.parse(
+      (
+        await sandbox.api('GET', '/sandbox/v1/payouts/access', {
+          key: sandbox.credentials.liveSecretKey,
+        })
+      ).body,
+    ).data,
   ).toEqual({
     kycApproved: false,
     enabled: false,
@@ -119,11 +131,18 @@ test('payout access is off by default and the gates answer in the documented ord
   const key = await issuePayoutKey(sandbox);
   expect(key).toMatch(/^osk_live_/);
   await expectError(attempt(key), 403, 'KYC_NOT_APPROVED');
-  await sandbox.api('PUT', '/sandbox/v1/payouts/access', { body: { kycApproved: true } });
+  await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
+    key: sandbox.credentials.liveSecretKey,
+    body: { kycApproved: true },
+  });
   await expectError(attempt(key), 403, undefined, 'Payout API is not enabled for the business');
-  await sandbox.api('PUT', '/sandbox/v1/payouts/access', { body: { enabled: true } });
+  await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
+    key: sandbox.credentials.liveSecretKey,
+    body: { enabled: true },
+  });
   await expectError(attempt(key), 403, 'PAYOUT_IP_WHITELIST_REQUIRED');
   await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
+    key: sandbox.credentials.liveSecretKey,
     body: { ipWhitelist: ['203.0.113.7'] },
   });
   await expectError(attempt(key, '198.51.100.1'), 403, 'PAYOUT_IP_NOT_ALLOWED');
@@ -148,14 +167,35 @@ test('payout access is off by default and the gates answer in the documented ord
   );
 });
 
-test('a payout control refuses a live key; the payout API refuses a test key', async () => {
+test('a payout control changes live-mode settings only with a live key holding sandbox:controls; the payout API refuses a test key', async () => {
   const sandbox = start();
   const control = await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
-    key: sandbox.credentials.liveSecretKey,
+    key: sandbox.credentials.testSecretKey,
     body: { enabled: true },
   });
   expect(control.status).toBe(403);
-  expect(errorBodySchema.parse(control.body).code).toBe('TEST_MODE_ONLY');
+  expect(errorBodySchema.parse(control.body).code).toBe('LIVE_MODE_REQUIRED');
+  const unscopedLive = sandbox.issueKey({ mode: 'live', scopes: ['subscriptions:write'] });
+  for (const [method, path, body] of [
+    ['PUT', '/sandbox/v1/payouts/access', { enabled: true }],
+    ['POST', '/sandbox/v1/payouts/keys', {}],
+    ['POST', '/sandbox/v1/settlements', { amount: 1000 }],
+  ] as const) {
+    const refused = await sandbox.api(method, path, { key: unscopedLive, body });
+    expect(refused.status).toBe(403);
+    expect(errorBodySchema.parse(refused.body).code).toBe('INSUFFICIENT_SCOPE');
+  }
+  const liveSettlementByTestKey = await sandbox.api('POST', '/sandbox/v1/settlements', {
+    key: sandbox.credentials.testSecretKey,
+    body: { amount: 1000, mode: 'live' },
+  });
+  expect(liveSettlementByTestKey.status).toBe(403);
+  expect(errorBodySchema.parse(liveSettlementByTestKey.body).code).toBe('LIVE_MODE_REQUIRED');
+  // Nothing of that changed the live settings.
+  const access = await sandbox.api('GET', '/sandbox/v1/payouts/access', {
+    key: sandbox.credentials.liveSecretKey,
+  });
+  expect(payoutAccessResponseSchema.parse(access.body).data.enabled).toBe(false);
   // A test key never gets past the scope check (payouts:create is issued on live keys only).
   const result = await payoutCall(sandbox, '/api/v1/payouts', {
     key: sandbox.credentials.testSecretKey,

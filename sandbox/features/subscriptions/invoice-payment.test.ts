@@ -22,7 +22,7 @@ import {
   transfer,
 } from '../checkout/checkout-testing';
 
-const callbackUrl = 'https://merchant.example/billing/return';
+const callbackUrl = 'https://merchant.example.com/billing/return';
 
 function paymentIdOf(authorizationUrl: string | null): string {
   const match = /\/checkout\/(osp_[0-9a-f]+)#/.exec(authorizationUrl ?? '');
@@ -164,7 +164,7 @@ test('an Idempotency-Key is reused only with the same invoice and the same body'
   const otherBody = await invoicePayment(
     sandbox,
     first.invoice.id,
-    { callbackUrl: 'https://merchant.example/other' },
+    { callbackUrl: 'https://merchant.example.com/other' },
     'pay-1',
   );
   expect(otherBody.status).toBe(409);
@@ -219,7 +219,7 @@ test('a callback-less invoice binds one callbackUrl once to the delivered checko
     subscription.invoice.authorizationUrl,
   );
   const other = await invoicePayment(sandbox, subscription.invoice.id, {
-    callbackUrl: 'https://merchant.example/elsewhere',
+    callbackUrl: 'https://merchant.example.com/elsewhere',
   });
   expect(other.status).toBe(409);
   expect(errorBodySchema.parse(other.body).code).toBe('CONFLICT');

@@ -22,7 +22,7 @@ import {
 const day = 24 * 3600;
 // 2026-05-01 10:00 in Lagos: the first period is 2026-05-01..31, the renewal falls due 2026-06-01.
 const start = new Date('2026-05-01T09:00:00Z');
-const callbackUrl = 'https://merchant.example/billing/return';
+const callbackUrl = 'https://merchant.example.com/billing/return';
 
 async function readSubscription(sandbox: TestSandbox, id: string): Promise<Subscription> {
   return subscriptionResponseSchema.parse(

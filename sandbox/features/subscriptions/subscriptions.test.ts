@@ -44,7 +44,7 @@ test('a subscription starts pending_activation with a pending initial invoice an
     body: {
       planId: plan.id,
       paymentMethod: 'customer_choice',
-      callbackUrl: 'https://merchant.example/billing/return',
+      callbackUrl: 'https://merchant.example.com/billing/return',
       customer: { email: 'chioma@example.com', firstName: 'Chioma', phone: '0803 123 4567' },
     },
   });
@@ -56,7 +56,7 @@ test('a subscription starts pending_activation with a pending initial invoice an
     status: 'pending_activation',
     paymentMethod: 'customer_choice',
     preferredPaymentMethod: 'checkout',
-    callbackUrl: 'https://merchant.example/billing/return',
+    callbackUrl: 'https://merchant.example.com/billing/return',
     customer: {
       email: 'chioma@example.com',
       firstName: 'Chioma',
@@ -77,7 +77,7 @@ test('a subscription starts pending_activation with a pending initial invoice an
     periodStart: '2026-03-05',
     periodEnd: '2026-06-04',
     dueDate: '2026-03-05',
-    callbackUrl: 'https://merchant.example/billing/return',
+    callbackUrl: 'https://merchant.example.com/billing/return',
     paidAt: null,
   });
   expect(subscription.invoice.checkoutUrl).toMatch(
@@ -127,7 +127,7 @@ test('a non-https callbackUrl or a foreign phone number is refused', async () =>
     body: {
       planId: plan.id,
       paymentMethod: 'customer_choice',
-      callbackUrl: 'http://merchant.example/return',
+      callbackUrl: 'http://merchant.example.com/return',
       customer: { email: 'a@example.com' },
     },
   });

@@ -300,7 +300,7 @@ test('replay of an unknown event, or of the other mode, is 404', async () => {
   await setEndpoint(sandbox, 'https://merchant.example/hooks');
   const eventId = await testEvent(sandbox);
   const live = sandbox.credentials.liveSecretKey;
-  await setEndpoint(sandbox, 'https://merchant.example/live', live);
+  await setEndpoint(sandbox, 'https://merchant.example.com/live', live);
   for (const [id, key] of [
     ['evt_unknown', undefined],
     [eventId, live],
@@ -370,11 +370,17 @@ test('a claim whose process died is due again once its lease expires; a stopped 
   sandbox.clock.advanceBy(65_000);
   expect(await deliverDueWebhooks(options(sandbox, fetch))).toMatchObject({ succeeded: 1 });
   expect(sent).toHaveLength(1);
-  // The first worker's late outcome does not overwrite the log.
+  // The first worker's late outcome does not overwrite the log; its lost attempt is in the log as
+  // interrupted (the receiver may have got it), before the attempt that was sent again (issue 11).
   await crashed.stop();
   await pending;
   const entry = await logOf(sandbox, eventId);
-  expect(entry.deliveries[0]?.attempts.map((a) => a.httpStatus)).toEqual([200]);
+  expect(entry.deliveries[0]?.attempts.map((a) => a.httpStatus)).toEqual([null, 200]);
+  expect(entry.deliveries[0]?.attempts.map((a) => [a.attemptNumber, a.error])).toEqual([
+    [1, 'interrupted'],
+    [2, null],
+  ]);
+  expect(entry.deliveries[0]?.attempts[0]?.url).toBe('https://merchant.example/hooks');
 
   // A worker stopped mid-attempt gives its claim back at once.
   const second = await testEvent(sandbox);

@@ -15,7 +15,7 @@
  *   retry due at once; the next delay then counts from that attempt.
  * - The queue is in the database. A claim sets a lease (timeout + 5 s of real time) and the
  *   attempt is written after the answer; a process that dies mid-attempt leaves the row due again
- *   when the lease expires, and a worker that is stopped releases its leases at once. So a
+ *   when the lease expires, and the next claim first logs that lost attempt as `interrupted`; and a worker that is stopped releases its leases at once. So a
  *   restart loses no delivery; the receiver may then see one duplicate with the same event id.
  * - Claimed deliveries are sent concurrently and a worker tick never waits for an earlier one.
  *   Each endpoint (merchant and mode) has at most `perEndpointLimit` attempts in flight (default
@@ -95,6 +95,7 @@ const dueRowSchema = z.object({
   body: z.string(),
   webhook_secret: z.string(),
   url: z.string().nullable(),
+  lease_until: z.string().nullable(),
 });
 
 /**
@@ -104,6 +105,36 @@ const dueRowSchema = z.object({
  */
 export function signDelivery(secret: string, timestamp: string, rawBody: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
+}
+
+/**
+ * A delivery whose lease ran out was claimed by a process that died before its attempt ended: the
+ * receiver may have got the POST. That attempt goes into the log as `interrupted` (issue 11), at
+ * the time it was claimed (its lease's start), before the delivery is sent again.
+ */
+function recordInterrupted(
+  db: Db,
+  row: z.infer<typeof dueRowSchema>,
+  leaseMs: number,
+  now: Date,
+): void {
+  const attemptNumber = row.attempt_count + 1;
+  execute(
+    db,
+    `INSERT INTO webhook_attempts (delivery_id, attempt_number, url, attempted_at, http_status,
+       error, duration_ms)
+     VALUES (?, ?, ?, ?, NULL, 'interrupted', 0)`,
+    [
+      row.id,
+      attemptNumber,
+      row.url ?? '',
+      new Date(Date.parse(row.lease_until ?? now.toISOString()) - leaseMs).toISOString(),
+    ],
+  );
+  execute(db, 'UPDATE webhook_deliveries SET attempt_count = ? WHERE id = ?', [
+    attemptNumber,
+    row.id,
+  ]);
 }
 
 /**
@@ -131,7 +162,7 @@ function claimDue(
       db,
       `SELECT * FROM (
          SELECT d.id, d.merchant_id, d.mode, d.attempt_count, e.type, e.body, m.webhook_secret,
-           ep.url, d.rowid AS row_order,
+           ep.url, d.lease_until, d.rowid AS row_order,
            -- How long overdue, on the delivery's own mode's clock: the two clocks differ by the
            -- test offset, so raw due times of the two modes are not comparable.
            julianday(CASE d.mode WHEN 'test' THEN ? ELSE ? END) - julianday(d.next_attempt_at)
@@ -162,6 +193,7 @@ function claimDue(
       })
       .slice(0, limit);
     for (const row of rows) {
+      if (row.lease_until !== null) recordInterrupted(db, row, leaseMs, now.live);
       // Leases are real time (the live clock) in both modes: they only say a process is working
       // on the row, and advancing the test clock must not free a row still in flight.
       const leaseUntil = new Date(now.live.getTime() + leaseMs).toISOString();
@@ -171,6 +203,7 @@ function claimDue(
       ]);
     }
     return rows.map((row) => ({
+      // recordInterrupted counted the lost attempt in the row it updated.
       deliveryId: row.id,
       mode: row.mode,
       endpointKey: `${row.merchant_id}:${row.mode}`,
@@ -178,7 +211,7 @@ function claimDue(
       body: row.body,
       secret: row.webhook_secret,
       url: row.url,
-      attemptNumber: row.attempt_count + 1,
+      attemptNumber: row.attempt_count + (row.lease_until === null ? 1 : 2),
     }));
   });
 }

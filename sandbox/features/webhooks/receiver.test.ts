@@ -94,7 +94,7 @@ function eventIdOf(request: ReceivedRequest): string {
 
 /** Test mode: plan, subscription. Live mode: payout access, settlement, two payouts. */
 async function driveOperations(running: RunningServer): Promise<void> {
-  const { testSecretKey } = running.sandbox.credentials;
+  const { testSecretKey, liveSecretKey } = running.sandbox.credentials;
   const plan = (await ok(running, 'POST', '/api/v1/subscriptions/plans', {
     key: testSecretKey,
     idempotent: true,
@@ -111,16 +111,16 @@ async function driveOperations(running: RunningServer): Promise<void> {
   });
 
   await ok(running, 'PUT', '/sandbox/v1/payouts/access', {
-    key: testSecretKey,
+    key: liveSecretKey,
     body: { kycApproved: true, enabled: true, ipWhitelist: ['127.0.0.1'] },
   });
   const payoutKey = (
-    (await ok(running, 'POST', '/sandbox/v1/payouts/keys', { key: testSecretKey, body: {} })) as {
+    (await ok(running, 'POST', '/sandbox/v1/payouts/keys', { key: liveSecretKey, body: {} })) as {
       data: { secretKey: string };
     }
   ).data.secretKey;
   await ok(running, 'POST', '/sandbox/v1/settlements', {
-    key: testSecretKey,
+    key: liveSecretKey,
     body: { amount: 50000, mode: 'live' },
   });
   for (const accountNumber of ['0000001015', '0000001022']) {
@@ -155,7 +155,7 @@ async function subscribe(running: RunningServer, key: string, amount: number) {
       body: {
         planId: plan.id,
         paymentMethod: 'customer_choice',
-        callbackUrl: 'https://merchant.example/billing/return',
+        callbackUrl: 'https://merchant.example.com/billing/return',
         customer: { email: 'chioma@example.com', firstName: 'Chioma' },
       },
     }),
@@ -221,7 +221,7 @@ async function driveCollections(running: RunningServer, key: string) {
           amount: { amount: 5000, currency: 'NGN' },
           paymentMethod: 'hosted_checkout',
           customer: { email: 'tunde@example.com' },
-          callbackUrl: 'https://shop.example/orders/42',
+          callbackUrl: 'https://shop.example.com/orders/42',
         },
       }),
     ).data;
@@ -389,7 +389,7 @@ test('one endpoint that hangs does not hold up deliveries to another', async () 
   await slow.waitFor((received) => received.length === 1);
   const started = Date.now();
   await ok(running, 'POST', '/sandbox/v1/settlements', {
-    key: testSecretKey,
+    key: liveSecretKey,
     body: { amount: 1000, mode: 'live' },
   });
   await fast.waitFor((received) => received.length === 1, 2000);

@@ -65,9 +65,8 @@ export async function runWebhooksCli(
     const amount = Number(options.get('amount'));
     if (!Number.isFinite(amount) || amount <= 0) throw new Error('--amount must be naira > 0');
     print(
-      await call(options, 'test', 'POST', '/sandbox/v1/settlements', {
+      await call(options, modeOption(options, 'live'), 'POST', '/sandbox/v1/settlements', {
         amount,
-        mode: modeOption(options, 'live'),
       }),
     );
     return;
@@ -80,13 +79,13 @@ export async function runWebhooksCli(
     if (positional[0] !== 'enable') throw new Error('Usage: payouts enable [--ip IP[,IP…]]');
     const ipWhitelist = (options.get('ip') ?? '127.0.0.1,::1').split(',').map((ip) => ip.trim());
     print(
-      await call(options, 'test', 'PUT', '/sandbox/v1/payouts/access', {
+      await call(options, 'live', 'PUT', '/sandbox/v1/payouts/access', {
         kycApproved: true,
         enabled: true,
         ipWhitelist,
       }),
     );
-    print(await call(options, 'test', 'POST', '/sandbox/v1/payouts/keys', {}));
+    print(await call(options, 'live', 'POST', '/sandbox/v1/payouts/keys', {}));
     return;
   }
 

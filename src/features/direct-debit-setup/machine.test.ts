@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import type { Bank } from '../../../contract/banks';
 import type { Mandate, MandateStatus, SetupState } from '../../../contract/direct-debit';
 import { nubanCheckDigit } from '../../../contract/nuban';
+import { returnUrlOrNull } from '../../../contract/return-url';
 import {
   initialState,
   isOlderMandate,
@@ -56,7 +57,13 @@ function mandate(status: MandateStatus, overrides: Partial<Mandate> = {}): Manda
   };
 }
 
-function setup(overrides: Partial<SetupState> = {}): SetupState {
+/** Changes to {@link setup}; `returnUrl` as the wire carries it, parsed as the schema does. */
+type SetupOverrides = Partial<Omit<SetupState, 'returnUrl'>> & { returnUrl?: string | null };
+
+function setup({
+  returnUrl = 'https://merchant.example.com/billing/return',
+  ...overrides
+}: SetupOverrides = {}): SetupState {
   return {
     mode: 'test',
     merchant: { name: 'Gym Co', logoUrl: null, brandColor: null, supportEmail: 'help@gym.example' },
@@ -69,7 +76,7 @@ function setup(overrides: Partial<SetupState> = {}): SetupState {
       nextBillingDate: '2026-12-22',
     },
     automaticDebitEnabled: true,
-    returnUrl: 'https://merchant.example/billing/return',
+    returnUrl: returnUrlOrNull(returnUrl),
     setupOpen: true,
     expiresAt: '2026-12-22T10:00:00.000Z',
     mandate: null,
@@ -79,7 +86,7 @@ function setup(overrides: Partial<SetupState> = {}): SetupState {
 }
 
 const open = setup();
-const withMandate = (status: MandateStatus, overrides: Partial<SetupState> = {}) =>
+const withMandate = (status: MandateStatus, overrides: SetupOverrides = {}) =>
   setup({ mandate: mandate(status), ...overrides });
 
 // One representative of every state (and of the status variants whose legal events differ).
@@ -690,7 +697,7 @@ test.each<[string, SetupState, string]>([
   ['approved, no return URL', withMandate('approved', { returnUrl: null }), 'off'],
   [
     'approved, http return URL',
-    withMandate('approved', { returnUrl: 'http://merchant.example/' }),
+    withMandate('approved', { returnUrl: 'http://merchant.example.com/' }),
     'off',
   ],
   [

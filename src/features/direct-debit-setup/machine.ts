@@ -20,7 +20,7 @@ import {
   type SetupState,
 } from '../../../contract/direct-debit';
 import { isTenDigits, isValidNuban } from '../../../contract/nuban';
-import { validateReturnUrl } from '../../../contract/return-url';
+import type { ReturnUrl } from '../../../contract/return-url';
 
 /**
  * Why a link cannot be used: no token, a mangled one, one the server does not know, expired, or
@@ -220,9 +220,12 @@ export function initialState(
   return { kind: 'invalidLink', reason: token.kind, requestId: null, merchant: null, mode: null };
 }
 
-/** The validated, normalized return URL of `setup`, or null (never the raw string). */
-export function returnUrlOf(setup: SetupState): string | null {
-  return setup.returnUrl === null ? null : validateReturnUrl(setup.returnUrl);
+/**
+ * The return URL of `setup`: a {@link ReturnUrl} (parsed once, when the response was read with
+ * the contract's schema), or null when the merchant gave none or it failed the rule.
+ */
+export function returnUrlOf(setup: SetupState): ReturnUrl | null {
+  return setup.returnUrl;
 }
 
 /**

@@ -57,8 +57,8 @@ function testAccountFor(outcome: keyof typeof testSerials): string {
   const serial = testSerials[outcome];
   return serial + String(nubanCheckDigit('058', serial));
 }
-const returnUrl = 'https://Merchant.example/billing/return?ref=42';
-const normalizedReturnUrl = 'https://merchant.example/billing/return?ref=42';
+const returnUrl = 'https://Merchant.example.com/billing/return?ref=42';
+const normalizedReturnUrl = 'https://merchant.example.com/billing/return?ref=42';
 
 function renderPage(path: string, options: { retry?: boolean } = {}) {
   window.history.replaceState(null, '', path);

@@ -10,7 +10,7 @@
  * - unknown: being reconciled, nothing to do now; rejected: why, and another account while setup
  *   is open; revocation states: automatic debit off or being turned off.
  *
- * Every variant offers "Return to <merchant>" when the return URL passes `validateReturnUrl`
+ * Every variant offers "Return to <merchant>" when the setup state carries a `ReturnUrl`
  * (Hosted customer setup, rule 4); the link holds the normalized URL, never the raw string.
  * While automatic debit is on and the mandate is pending, unknown, verified or approved, the
  * customer may turn it off, behind a confirmation that says what that does (flow step 7).

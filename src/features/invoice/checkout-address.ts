@@ -6,6 +6,7 @@
  * can never send the payer somewhere else.
  */
 import { isPlausibleToken } from '../../lib/capability-token';
+import { ownPageAddress, type OwnPageAddress } from '../../lib/own-page-address';
 
 // Longest address accepted, in characters: a path with an id and a 43-character token is short.
 const maxAddressLength = 2048;
@@ -25,7 +26,7 @@ function hasUnsafeCharacter(text: string): boolean {
  * `origin`), or null unless it is on `origin`, at `/checkout/<id>`, without credentials or query,
  * with a plausible `#token=…`. Never throws.
  */
-export function checkoutAddressFrom(raw: string, origin: string): string | null {
+export function checkoutAddressFrom(raw: string, origin: string): OwnPageAddress | null {
   if (raw.length === 0 || raw.length > maxAddressLength) return null;
   if (hasUnsafeCharacter(raw)) return null;
   let url: URL;
@@ -34,11 +35,10 @@ export function checkoutAddressFrom(raw: string, origin: string): string | null 
   } catch {
     return null;
   }
-  if (url.origin !== origin) return null;
   if (url.username !== '' || url.password !== '') return null;
   if (!/^\/checkout\/[A-Za-z0-9_-]+$/.test(url.pathname)) return null;
   if (url.search !== '') return null;
   const token = new URLSearchParams(url.hash.slice(1)).get('token');
   if (token === null || !isPlausibleToken(token)) return null;
-  return url.href;
+  return ownPageAddress(url, origin);
 }

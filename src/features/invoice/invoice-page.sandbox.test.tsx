@@ -56,7 +56,7 @@ function renderLink(link: string | null) {
 test('"Pay now" opens the invoice payment’s checkout page on this origin', async () => {
   const user = userEvent.setup();
   const subscription = await createTestSubscription(sandbox, {
-    callbackUrl: 'https://merchant.example/billing/return',
+    callbackUrl: 'https://merchant.example.com/billing/return',
   });
   renderLink(subscription.invoice.checkoutUrl);
 

@@ -62,7 +62,7 @@ async function readPayment(id: string) {
 test('the page shows the sandbox account, copies it, and says paid once the transfer arrived', async () => {
   const user = userEvent.setup();
   const payment = await createTestPayment(sandbox, {
-    callbackUrl: 'https://Shop.example/orders/42',
+    callbackUrl: 'https://Shop.example.com/orders/42',
   });
   renderLink(payment.checkoutUrl);
 
@@ -79,7 +79,7 @@ test('the page shows the sandbox account, copies it, and says paid once the tran
   await user.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
   await screen.findByRole('heading', { level: 1, name: 'Payment received' }, { timeout: 5000 });
   await user.click(screen.getByRole('button', { name: 'Return now' }));
-  expect(redirectTo).toHaveBeenCalledWith('https://shop.example/orders/42');
+  expect(redirectTo).toHaveBeenCalledWith('https://shop.example.com/orders/42');
 });
 
 test('a short transfer shows what arrived and what is still to send', async () => {

@@ -270,8 +270,21 @@ test('the return happens by itself after 5 s', async () => {
   });
 });
 
+test('a return address that is not a ReturnUrl is never followed, even after 5 s', async () => {
+  // The forged address of issue 11: a URL parser reads good-merchant.com, SQLite kept evil.com.
+  const forged = 'https://evil.com\u0000@good-merchant.com/orders/42';
+  renderCheckout(() => paidCheckoutFixture({ returnUrl: forged }));
+  await screen.findByRole('heading', { level: 1, name: 'Payment received' }, { timeout: 3000 });
+  expect(screen.queryByRole('link', { name: /Return to/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Return now' })).not.toBeInTheDocument();
+  await new Promise((resolve) => setTimeout(resolve, 5_500));
+  expect(redirectTo).not.toHaveBeenCalled();
+}, 10_000);
+
 test('paid without a usable return URL: success, an overpayment note, and no redirect', async () => {
-  renderCheckout(() => paidCheckoutFixture({ returnUrl: 'http://shop.example/orders/42' }, 250));
+  renderCheckout(() =>
+    paidCheckoutFixture({ returnUrl: 'http://shop.example.com/orders/42' }, 250),
+  );
   await screen.findByRole('heading', { level: 1, name: 'Payment received' });
   expect(
     screen.getByText(

@@ -286,7 +286,7 @@ test('the next good check clears the failed-check note', () => {
 test.each<[string, CheckoutState, string]>([
   ['a valid return URL', paid, 'counting'],
   ['no return URL', paidCheckoutFixture({ returnUrl: null }), 'off'],
-  ['an http return URL', paidCheckoutFixture({ returnUrl: 'http://shop.example/' }), 'off'],
+  ['an http return URL', paidCheckoutFixture({ returnUrl: 'http://shop.example.com/' }), 'off'],
   ['a private-host return URL', paidCheckoutFixture({ returnUrl: 'https://192.168.1.1/' }), 'off'],
   [
     'a return URL with credentials',

@@ -12,7 +12,7 @@
  * `mono` values are `performance.now()` ms (the countdown and the fast-check window).
  */
 import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
-import { validateReturnUrl } from '../../../contract/return-url';
+import type { ReturnUrl } from '../../../contract/return-url';
 import type { WindowSync } from './payment-window';
 
 /** Why a link cannot be used: no token, a mangled one, one the server does not know, or expired. */
@@ -134,9 +134,12 @@ export function initialState(
   return { kind: 'invalidLink', reason: token.kind, requestId: null, merchant: null, mode: null };
 }
 
-/** The validated, normalized return URL of `checkout`, or null (never the raw string). */
-export function returnUrlOf(checkout: CheckoutState): string | null {
-  return checkout.returnUrl === null ? null : validateReturnUrl(checkout.returnUrl);
+/**
+ * The return URL of `checkout`: a {@link ReturnUrl} (parsed once, when the response was read with
+ * the contract's schema), or null when the merchant gave none or it failed the rule.
+ */
+export function returnUrlOf(checkout: CheckoutState): ReturnUrl | null {
+  return checkout.returnUrl;
 }
 
 /** Whether the payment still lacks any of the payer's details. */

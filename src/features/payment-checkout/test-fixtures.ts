@@ -23,13 +23,15 @@ export const fixtureToken = 'ckT0ken_abcdefghijklmnopqrstuvwxyz0123456789';
 export const fixturePaymentId = 'osp_test_123';
 
 /** The fixtures' return URL as the merchant gave it, and as the page must redirect to it. */
-export const fixtureReturnUrl = 'https://Shop.example/orders/42?paid=1';
-export const fixtureNormalizedReturnUrl = 'https://shop.example/orders/42?paid=1';
+export const fixtureReturnUrl = 'https://Shop.example.com/orders/42?paid=1';
+export const fixtureNormalizedReturnUrl = 'https://shop.example.com/orders/42?paid=1';
 
 /** Changes to a {@link checkoutStateFixture}: top-level fields, or parts of nested ones. */
 export type CheckoutFixtureOverrides = Partial<
-  Omit<CheckoutState, 'payment' | 'merchant' | 'needsCustomerDetails'>
+  Omit<CheckoutState, 'payment' | 'merchant' | 'needsCustomerDetails' | 'returnUrl'>
 > & {
+  /** As the wire carries it: the schema parses it into a `ReturnUrl` or null. */
+  returnUrl?: string | null;
   payment?: Partial<CheckoutState['payment']>;
   merchant?: Partial<CheckoutState['merchant']>;
   needsCustomerDetails?: Partial<CheckoutState['needsCustomerDetails']>;
