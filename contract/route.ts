@@ -34,6 +34,3 @@ export interface RouteDef {
 export function route<const R extends RouteDef>(def: R): R {
   return def;
 }
-
-/** The parsed response body of a route definition. */
-export type ResponseOf<R extends RouteDef> = z.infer<R['response']>;
