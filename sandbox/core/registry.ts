@@ -3,6 +3,7 @@
  * serves in its `…-handlers.ts`; the type requires one handler for every route of the contract.
  */
 import { checkoutHandlers } from '../features/checkout/checkout-handlers';
+import { invoicePaymentHandlers } from '../features/checkout/invoice-payment-handlers';
 import { directDebitMerchantHandlers } from '../features/direct-debit/merchant-handlers';
 import { setupHandlers } from '../features/direct-debit/setup-handlers';
 import { paymentHandlers } from '../features/payments/payment-handlers';
@@ -21,5 +22,6 @@ export const registry: Required<HandlerRegistry> = {
   ...payoutHandlers,
   ...paymentHandlers,
   ...checkoutHandlers,
+  ...invoicePaymentHandlers,
   ...controlHandlers,
 };
