@@ -13,11 +13,9 @@ export interface ParsedArgs {
 }
 
 /**
- * Reads `args` with Node's `util.parseArgs`: `--name value` (or `--name=value`) for each of
+ * Reads `args` with Node's `util.parseArgs` tokens: `--name value` (or `--name=value`) for each of
  * `valued`, `--name` alone for each of `flags` (value `'true'`), and, when `positional` is true,
- * any other word as a positional argument. Node's own strict mode would take `--reason --base-url`
- * as "ambiguous" and `--amount` alone with a different message; the tokens let every command keep
- * its wording.
+ * any other word as a positional argument. Not strict, so that each command keeps its wording.
  * @throws Error for an unknown option, a valued option without its value (also when the next word
  *   is another option), a flag given a value, or an unexpected word.
  */

@@ -82,12 +82,7 @@ function isApiRequest(request: Request, pathname: string): boolean {
   return /^\/(api|sandbox)(\/|$)/.test(pathname);
 }
 
-function plain(status: 200 | 503, body: string, contentType: string): Response {
-  return new Response(body, {
-    status,
-    headers: { 'content-type': contentType, 'cache-control': 'no-store' },
-  });
-}
+const noStore = { 'cache-control': 'no-store' };
 
 /** The server's Hono app: security headers, `/healthz`, then the API or the pages. */
 function serverApp(sandbox: () => Sandbox | null, distDir: string) {
@@ -96,13 +91,17 @@ function serverApp(sandbox: () => Sandbox | null, distDir: string) {
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
   });
-  app.get('/healthz', () => plain(200, '{"status":"ok"}', 'application/json; charset=utf-8'));
+  app.get('/healthz', (c) =>
+    c.body('{"status":"ok"}', 200, {
+      ...noStore,
+      'content-type': 'application/json; charset=utf-8',
+    }),
+  );
   app.use(async (c, next) => {
     const running = sandbox();
-    if (running === null) return plain(503, 'Starting', 'text/plain; charset=utf-8');
+    if (running === null) return c.text('Starting', 503, noStore);
     if (!isApiRequest(c.req.raw, new URL(c.req.url).pathname)) return next();
-    const clientIp = c.env.incoming.socket.remoteAddress;
-    return running.handle(c.req.raw, clientIp === undefined ? {} : { clientIp });
+    return running.handle(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress });
   });
   app.use(...spaPages(distDir));
   app.onError((error) => {

@@ -212,27 +212,28 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
         return token;
       },
     } as HandlerContext<RouteName>;
-    const checked = (result: ErasedResult): ErasedResult => {
+    const reply = (status: number, bodyText: string, headers: Record<string, string> = {}) =>
+      new Response(bodyText, { status, headers: { ...jsonHeaders(requestId), ...headers } });
+    /** The result's body as JSON text, once checked against the route's response schema. */
+    const bodyOf = (result: ErasedResult): string => {
       const parsed = route.response.safeParse(result.body);
       if (!parsed.success) {
         throw new Error(`Response of ${name} breaks the contract: ${parsed.error.message}`);
       }
-      return result;
+      return JSON.stringify(result.body);
     };
-    const reply = (status: number, bodyText: string, headers: Record<string, string> = {}) =>
-      new Response(bodyText, { status, headers: { ...jsonHeaders(requestId), ...headers } });
 
     if (handler.runAsync !== undefined) {
-      const result = checked(await handler.runAsync(context));
-      return reply(result.status, JSON.stringify(result.body), result.headers);
+      const result = await handler.runAsync(context);
+      return reply(result.status, bodyOf(result), result.headers);
     }
     const run = handler.run;
     if (run === undefined) throw new Error(`Handler of ${name} has neither run nor runAsync`);
     const key = c.get('idempotencyKey');
     return atomically(services.db, () => {
       if (key === null || caller === null || !('keyId' in caller)) {
-        const result = checked(run(context));
-        return reply(result.status, JSON.stringify(result.body), result.headers);
+        const result = run(context);
+        return reply(result.status, bodyOf(result), result.headers);
       }
       const scope = { merchantId: caller.merchantId, mode: caller.mode, key };
       const fingerprint = fingerprintRequest(name, context.params, c.get('rawBody'));
@@ -242,16 +243,11 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
           [idempotentReplayedHeader]: 'true',
         });
       }
-      const result = checked(run(context));
-      const bodyText = JSON.stringify(result.body);
+      const result = run(context);
+      const bodyText = bodyOf(result);
       // Only successes are remembered: a failure threw above and rolled everything back.
-      storeResponse(
-        services.db,
-        scope,
-        fingerprint,
-        { status: result.status, bodyText: redactTokens(bodyText, issued) },
-        now,
-      );
+      const redacted = { status: result.status, bodyText: redactTokens(bodyText, issued) };
+      storeResponse(services.db, scope, fingerprint, redacted, now);
       return reply(result.status, bodyText, result.headers);
     });
   };

@@ -12,7 +12,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { extname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 
@@ -30,17 +30,7 @@ const mimes: Record<string, string> = {
 };
 
 /** Extensions whose files are worth compressing (the others are already compressed or tiny). */
-const compressible = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.map',
-  '.webmanifest',
-  '.txt',
-  '.svg',
-]);
+const compressible = /\.(html|m?js|css|json|map|webmanifest|txt|svg)$/i;
 
 /** A content coding the server can send. */
 type Coding = 'br' | 'gzip';
@@ -101,7 +91,7 @@ export async function precompressAssets(distDir: string): Promise<void> {
   try {
     const assets = join(await realpath(distDir), 'assets');
     for (const name of await readdir(assets)) {
-      if (!compressible.has(extname(name).toLowerCase())) continue;
+      if (!compressible.test(name)) continue;
       const path = join(assets, name);
       await Promise.all([compressFile(path, 'br'), compressFile(path, 'gzip')]);
     }
@@ -182,7 +172,7 @@ export function spaPages(distDir: string): MiddlewareHandler<PagesEnv>[] {
         'content-type',
         getMimeType(file, mimes) ?? getMimeType(file) ?? 'application/octet-stream',
       );
-      if (!compressible.has(extname(file).toLowerCase())) return;
+      if (!compressible.test(file)) return;
       c.header('vary', 'accept-encoding');
       const coding = chooseCoding(c.req.header('accept-encoding'));
       if (coding === null) return;
