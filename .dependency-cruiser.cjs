@@ -3,9 +3,48 @@
  * dependency-cruiser in `npm run lint`, so that a wrong arrow fails CI. Also forbids cycles.
  * (docs/decisions/0007-import-boundaries-with-dependency-cruiser.md)
  */
+/**
+ * The sandbox's features, lowest first: a feature may import those before it, never one after it
+ * (docs/decisions/0015-sandbox-feature-dependency-direction.md).
+ */
+const sandboxFeatureOrder = [
+  'merchants',
+  'webhooks',
+  'transactions',
+  'virtual-accounts',
+  'payments',
+  'subscriptions',
+  'direct-debit',
+  'checkout',
+  'payouts',
+  'sandbox-controls',
+];
+
+/** One rule per feature: it never imports a feature after it in {@link sandboxFeatureOrder}. */
+const sandboxFeatureDirection = sandboxFeatureOrder.slice(0, -1).map((feature, index) => ({
+  name: `sandbox-feature-direction-${feature}`,
+  comment:
+    `sandbox/features/${feature} may import only features before it in ` +
+    `${sandboxFeatureOrder.join(' < ')} (docs/decisions/0015).`,
+  severity: 'error',
+  from: { path: `^sandbox/features/${feature}/` },
+  to: { path: `^sandbox/features/(${sandboxFeatureOrder.slice(index + 1).join('|')})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...sandboxFeatureDirection,
+    {
+      name: 'sandbox-features-are-listed',
+      comment: 'Every folder of sandbox/features has its place in sandboxFeatureOrder.',
+      severity: 'error',
+      from: {},
+      to: {
+        path: '^sandbox/features/',
+        pathNot: `^sandbox/features/(${sandboxFeatureOrder.join('|')})/`,
+      },
+    },
     {
       name: 'contract-imports-nothing-of-ours',
       comment: 'contract/ imports nothing of ours: it is shared by the SPA and the sandbox.',
@@ -34,7 +73,7 @@ module.exports = {
       comment: 'SPA test files may reach the sandbox only through sandbox/testing.',
       severity: 'error',
       from: { path: '^src/.+\\.test\\.tsx?$' },
-      to: { path: '^(e2e|scripts)/' },
+      to: { path: '^(sandbox|e2e|scripts)/', pathNot: '^sandbox/testing/' },
     },
     {
       name: 'shared-folders-never-import-features',

@@ -61,6 +61,3 @@ export function route<const R extends RouteDef>(def: R): GuardedRoute<R> {
   if (def.request === undefined) return def as GuardedRoute<R>;
   return { ...def, request: refusingControlCharacters(def.request) } as GuardedRoute<R>;
 }
-
-/** The parsed response body of a route definition. */
-export type ResponseOf<R extends RouteDef> = z.infer<R['response']>;

@@ -3,6 +3,7 @@
  * commands of sandbox/features/webhooks/webhooks-cli.ts): reading options, the `--mode` option,
  * and calling the running sandbox's HTTP API with a secret key.
  */
+import { parseArgs as parseNodeArgs } from 'node:util';
 import type { Mode } from '../contract/common';
 
 /** Positional arguments and `--name` options of a command line. */
@@ -12,33 +13,46 @@ export interface ParsedArgs {
 }
 
 /**
- * Reads `args`: `--name value` for each of `valued`, `--name` alone for each of `flags` (value
- * `'true'`), and, when `positional` is true, any other word as a positional argument.
- * @throws Error for an unknown option, a valued option without its value, or an unexpected word.
+ * Reads `args` with Node's `util.parseArgs` tokens: `--name value` (or `--name=value`) for each of
+ * `valued`, `--name` alone for each of `flags` (value `'true'`), and, when `positional` is true,
+ * any other word as a positional argument. Not strict, so that each command keeps its wording.
+ * @throws Error for an unknown option, a valued option without its value (also when the next word
+ *   is another option), a flag given a value, or an unexpected word.
  */
 export function parseArgs(
   args: readonly string[],
   spec: { valued?: readonly string[]; flags?: readonly string[]; positional?: boolean },
 ): ParsedArgs {
+  const valued = new Set(spec.valued);
+  const flags = new Set(spec.flags);
+  const types: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const name of valued) types[name] = { type: 'string' };
+  for (const name of flags) types[name] = { type: 'boolean' };
+  const { tokens } = parseNodeArgs({
+    args: [...args],
+    options: types,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const positional: string[] = [];
   const options = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i] ?? '';
-    const name = arg.replace(/^--/, '');
-    if (!arg.startsWith('--')) {
-      if (spec.positional !== true) throw new Error(`Unknown option ${arg}`);
-      positional.push(arg);
-    } else if (spec.flags?.includes(name) === true) {
-      options.set(name, 'true');
-    } else if (spec.valued?.includes(name) === true) {
-      const next = args[i + 1];
-      if (next === undefined || next.startsWith('--')) {
-        throw new Error(`Option ${arg} needs a value`);
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      if (spec.positional !== true) throw new Error(`Unknown option ${token.value}`);
+      positional.push(token.value);
+    } else if (token.kind === 'option-terminator') {
+      throw new Error('Unknown option --');
+    } else if (flags.has(token.name) && token.value === undefined) {
+      options.set(token.name, 'true');
+    } else if (valued.has(token.name)) {
+      // Not strict, Node takes the next word as the value even when it is another option.
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
+        throw new Error(`Option ${token.rawName} needs a value`);
       }
-      options.set(name, next);
-      i += 1;
+      options.set(token.name, token.value);
     } else {
-      throw new Error(`Unknown option ${arg}`);
+      throw new Error(`Unknown option ${token.rawName}`);
     }
   }
   return { positional, options };

@@ -5,19 +5,21 @@
  * Routing: a request carrying `x-direct-debit-token` or `x-checkout-token`, any `/api/…` or
  * `/sandbox/…` path, and any method other than GET/HEAD goes to the API (`Sandbox.handle`); a
  * GET/HEAD without those headers is a browser navigation or an asset, served from `dist/` with the
- * SPA fallback. `GET /healthz` answers `{"status":"ok"}` for scripts waiting for the server.
- * Every response carries the security headers of http/security-headers.ts.
+ * SPA fallback (http/spa-pages.ts). `GET /healthz` answers `{"status":"ok"}` for scripts waiting
+ * for the server. Every response carries the security headers of http/security-headers.ts. One Hono
+ * app on `@hono/node-server` (docs/decisions/0014-sandbox-on-hono.md).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createServer, Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkoutTokenHeader } from '../contract/checkout';
 import { directDebitTokenHeader } from '../contract/direct-debit';
 import { createSandbox, type Sandbox } from './core/app';
 import { createWebhookWorker } from './features/webhooks/delivery';
-import { sendWebResponse, toWebRequest } from './http/node-bridge';
 import { securityHeaders } from './http/security-headers';
-import { precompressAssets, serveStatic } from './http/static-files';
+import { precompressAssets, spaPages, type PagesEnv } from './http/spa-pages';
 
 /** The repository root (parent of `sandbox/`). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -72,26 +74,41 @@ function paymentWindowFromEnv(): number | undefined {
   return value !== undefined && /^[1-9]\d*$/.test(value) ? Number(value) : undefined;
 }
 
-function isApiRequest(req: IncomingMessage, pathname: string): boolean {
-  if (req.headers[directDebitTokenHeader] !== undefined) return true;
-  if (req.headers[checkoutTokenHeader] !== undefined) return true;
-  if (req.method !== 'GET' && req.method !== 'HEAD') return true;
-  return (
-    pathname === '/api' ||
-    pathname.startsWith('/api/') ||
-    pathname === '/sandbox' ||
-    pathname.startsWith('/sandbox/')
-  );
+/** The API-or-page decision: a capability header, a write, or an `/api` or `/sandbox` path. */
+function isApiRequest(request: Request, pathname: string): boolean {
+  if (request.headers.has(directDebitTokenHeader)) return true;
+  if (request.headers.has(checkoutTokenHeader)) return true;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  return /^\/(api|sandbox)(\/|$)/.test(pathname);
 }
 
-function sendPlain(res: ServerResponse, status: number, body: string, contentType: string): void {
-  res.writeHead(status, {
-    ...securityHeaders,
-    'content-type': contentType,
-    'cache-control': 'no-store',
-    'content-length': String(Buffer.byteLength(body)),
+const noStore = { 'cache-control': 'no-store' };
+
+/** The server's Hono app: security headers, `/healthz`, then the API or the pages. */
+function serverApp(sandbox: () => Sandbox | null, distDir: string) {
+  const app = new Hono<{ Bindings: HttpBindings } & PagesEnv>();
+  app.use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
   });
-  res.end(body);
+  app.get('/healthz', (c) =>
+    c.body('{"status":"ok"}', 200, {
+      ...noStore,
+      'content-type': 'application/json; charset=utf-8',
+    }),
+  );
+  app.use(async (c, next) => {
+    const running = sandbox();
+    if (running === null) return c.text('Starting', 503, noStore);
+    if (!isApiRequest(c.req.raw, new URL(c.req.url).pathname)) return next();
+    return running.handle(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress });
+  });
+  app.use(...spaPages(distDir));
+  app.onError((error) => {
+    console.error('[sandbox] request failed:', error);
+    return new Response('Internal error', { status: 500 });
+  });
+  return app;
 }
 
 /**
@@ -105,52 +122,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? serverDefaults.host;
   const distDir = options.distDir ?? serverDefaults.distDir;
   let sandbox: Sandbox | null = null;
-  let origin = '';
-
-  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const target = req.url ?? '/';
-    if (!target.startsWith('/')) {
-      sendPlain(res, 400, 'Bad request', 'text/plain; charset=utf-8');
-      return;
-    }
-    if (sandbox === null) {
-      sendPlain(res, 503, 'Starting', 'text/plain; charset=utf-8');
-      return;
-    }
-    const pathname = target.split('?')[0] ?? '/';
-    const head = req.method === 'HEAD';
-    if (pathname === '/healthz' && (req.method === 'GET' || head)) {
-      sendPlain(res, 200, '{"status":"ok"}', 'application/json; charset=utf-8');
-      return;
-    }
-    if (isApiRequest(req, pathname)) {
-      // Read before the body: a connection cut short no longer has a socket afterwards.
-      const clientIp = req.socket.remoteAddress;
-      const { request, truncated } = await toWebRequest(req, origin);
-      const response = await sandbox.handle(request, clientIp === undefined ? {} : { clientIp });
-      await sendWebResponse(res, response, {
-        extraHeaders: securityHeaders,
-        head,
-        close: truncated,
-      });
-      return;
-    }
-    const file = await serveStatic(distDir, pathname, req.headers['accept-encoding']);
-    res.writeHead(file.status, {
-      ...securityHeaders,
-      ...file.headers,
-      'content-length': String(file.body.byteLength),
-    });
-    res.end(head ? undefined : file.body);
-  }
-
-  const server = createServer((req, res) => {
-    onRequest(req, res).catch((error: unknown) => {
-      console.error('[sandbox] request failed:', error);
-      if (!res.headersSent) sendPlain(res, 500, 'Internal error', 'text/plain; charset=utf-8');
-      else res.destroy();
-    });
+  const app = serverApp(() => sandbox, distDir);
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    createServer,
+    // Keep Node's own Request and Response: the sandbox core and its tests use them.
+    overrideGlobalObjects: false,
   });
+  if (!(server instanceof Server)) throw new Error('The sandbox needs an HTTP/1.1 server');
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -166,7 +145,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new Error('The sandbox server is not listening on a TCP port');
   }
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  origin = `http://${hostForUrl}:${address.port}`;
+  const origin = `http://${hostForUrl}:${address.port}`;
   try {
     sandbox = createSandbox({
       dataDir: options.dataDir ?? serverDefaults.dataDir,

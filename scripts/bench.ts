@@ -23,16 +23,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { Hono } from 'hono';
 import { chromiumArgs, resolveChromiumExecutable } from '../e2e/browser';
 import { createCheckoutPayment } from '../e2e/checkout-api';
 import { createDemoSetupLink } from '../sandbox/demo';
 import { securityHeaders } from '../sandbox/http/security-headers';
-import { serveStatic } from '../sandbox/http/static-files';
+import { spaPages, type PagesEnv } from '../sandbox/http/spa-pages';
 import { startServer } from '../sandbox/server';
 
 /** A throttled device and network, as Chromium's DevTools protocol takes them. */
@@ -88,34 +89,28 @@ const browser = await chromium.launch({
 
 /** Static baselines by path (`/baseline/<page>`), served with the app's CSS from dist/. */
 const baselines = new Map<string, string>();
-const baselineServer: Server = createServer((req, res) => {
-  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-  const html = baselines.get(pathname);
-  if (html !== undefined) {
-    const accepts = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const body = accepts ? gzipSync(html, { level: 9 }) : Buffer.from(html);
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      ...(accepts ? { 'content-encoding': 'gzip' } : {}),
-    });
-    res.end(body);
-    return;
-  }
-  serveStatic(distDir, pathname, req.headers['accept-encoding']).then(
-    (file) => {
-      res.writeHead(file.status, { ...securityHeaders, ...file.headers });
-      res.end(file.body);
-    },
-    () => {
-      res.writeHead(500);
-      res.end();
-    },
+const baselineApp = new Hono<PagesEnv>();
+baselineApp.use(async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
+});
+baselineApp.get('/baseline/*', (c, next) => {
+  const html = baselines.get(new URL(c.req.url).pathname);
+  if (html === undefined) return next();
+  const accepts = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+  return c.body(new Uint8Array(accepts ? gzipSync(html, { level: 9 }) : Buffer.from(html)), 200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    ...(accepts ? { 'content-encoding': 'gzip' } : {}),
+  });
+});
+baselineApp.use(...spaPages(distDir));
+const baselineServer = await new Promise<ServerType>((resolve) => {
+  const listening: ServerType = serve(
+    { fetch: baselineApp.fetch, port: port === 0 ? 0 : port + 1, hostname: '127.0.0.1' },
+    () => resolve(listening),
   );
 });
-await new Promise<void>((resolve) =>
-  baselineServer.listen(port === 0 ? 0 : port + 1, '127.0.0.1', resolve),
-);
 const baselineAddress = baselineServer.address();
 const baselineOrigin = `http://127.0.0.1:${typeof baselineAddress === 'object' && baselineAddress !== null ? baselineAddress.port : 0}`;
 

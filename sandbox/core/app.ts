@@ -1,22 +1,12 @@
 /**
  * The sandbox's handler core (docs/architecture.md, "sandbox/core";
  * docs/decisions/0005-sandbox-storage-and-server.md): a function from a WHATWG `Request` to a
- * `Response` over the embedded database. No Node HTTP here, so the same core serves the Node server,
- * tests, and the SPA's component tests through MSW (also under jsdom).
- *
- * A request goes: due work (each mode by its own clock) → route (contract/routes.ts; 404/405) →
- * auth (secret key with mode and scope, or capability token) → the request's `now`, by the clock
- * of the caller's mode (docs/decisions/0004-time-and-due-work.md) → Idempotency-Key (idempotent
- * routes) → body (JSON, ≤ 64 KB, validated by the route's schema) → handler. Synchronous handlers run in one transaction with the
- * idempotency lookup and record. Every response carries `x-request-id`; errors have the documented
- * shape (service-api.md, "Errors").
+ * `Response` over the embedded database, the Hono app of core/api-app.ts. No Node HTTP here, so
+ * the same core serves the Node server, tests, and the SPA's component tests through MSW (also
+ * under jsdom).
  */
-import { checkoutTokenHeader } from '../../contract/checkout';
 import type { Mode } from '../../contract/common';
-import { directDebitTokenHeader } from '../../contract/direct-debit';
 import { defaultPaymentWindowSeconds } from '../../contract/virtual-accounts';
-import { errorCodes } from '../../contract/errors';
-import { routes, type RouteDef, type RouteName } from '../../contract/routes';
 import { lockDataDir } from '../db/data-dir-lock';
 import { atomically, openDatabase, type Db } from '../db/database';
 import {
@@ -26,28 +16,10 @@ import {
 } from '../features/direct-debit/account-validator';
 import { purgeOldLookups } from '../features/direct-debit/lookup-rate-limit';
 import { settleDueMandates } from '../features/direct-debit/mandates';
-import { directDebitMerchantHandlers } from '../features/direct-debit/merchant-handlers';
-import { setupHandlers } from '../features/direct-debit/setup-handlers';
-import { authenticateSetupToken } from '../features/direct-debit/setup-links';
-import { authenticateSecretKey } from '../features/merchants/api-keys';
 import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/demo-merchant';
-import { payoutHandlers } from '../features/payouts/payout-handlers';
-import {
-  authenticateCheckoutToken,
-  checkoutHandlers,
-} from '../features/checkout/checkout-handlers';
 import { runCheckoutDueWork } from '../features/checkout/due-work';
-import { paymentHandlers } from '../features/payments/payment-handlers';
-import { controlHandlers } from '../features/sandbox-controls/control-handlers';
-import { subscriptionHandlers } from '../features/subscriptions/subscription-handlers';
-import { webhookHandlers } from '../features/webhooks/webhook-handlers';
-import { ApiError, errorResponse, jsonHeaders, liveControlOnly } from './api-error';
-import {
-  deriveCapabilityToken,
-  redactTokens,
-  restoreTokens,
-  type IssuedToken,
-} from './capability-tokens';
+import { createApiApp } from './api-app';
+import { deriveCapabilityToken } from './capability-tokens';
 import {
   createModeClocks,
   systemClock,
@@ -55,26 +27,9 @@ import {
   type Clock,
   type ModeClocks,
 } from './clock';
-import { randomId } from './crypto';
-import type {
-  CheckoutLinkCaller,
-  HandlerContext,
-  HandlerRegistry,
-  KeyCaller,
-  SandboxServices,
-  SetupLinkCaller,
-} from './handler';
-import {
-  findStoredResponse,
-  fingerprintRequest,
-  idempotentReplayedHeader,
-  purgeExpiredIdempotencyKeys,
-  readIdempotencyKey,
-  storeResponse,
-} from './idempotency';
+import type { SandboxServices } from './handler';
+import { purgeExpiredIdempotencyKeys } from './idempotency';
 import { loadLinkSecret } from './link-secret';
-import { readJsonBody, validateBody } from './request-body';
-import { matchRoute } from './router';
 
 const modes: readonly Mode[] = ['live', 'test'];
 
@@ -132,36 +87,6 @@ export interface Sandbox {
   publicOrigin: string;
 }
 
-/** Every handler, by route name: the type requires one for every route of the contract. */
-const registry: Required<HandlerRegistry> = {
-  ...subscriptionHandlers,
-  ...directDebitMerchantHandlers,
-  ...setupHandlers,
-  ...webhookHandlers,
-  ...payoutHandlers,
-  ...paymentHandlers,
-  ...checkoutHandlers,
-  ...controlHandlers,
-};
-
-interface ErasedResult {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-interface ErasedHandler {
-  run?: (context: HandlerContext<RouteName>) => ErasedResult;
-  runAsync?: (context: HandlerContext<RouteName>) => Promise<ErasedResult>;
-}
-
-/**
- * The handler of `name` with its route-specific types erased. Sound by construction: the context
- * built below holds the body validated by that route's schema and the caller of that route's auth.
- */
-function handlerFor(name: RouteName): ErasedHandler {
-  return registry[name] as ErasedHandler;
-}
-
 /**
  * Creates a sandbox: opens (or creates) the database, applies migrations, ensures the demo
  * merchant, and returns the handler core.
@@ -201,11 +126,6 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     dataDir: options.dataDir,
     now: clocks.live.now(),
   });
-  const onUnexpectedError =
-    options.onUnexpectedError ??
-    ((error: unknown, requestId: string) => {
-      console.error(`[sandbox] ${requestId} failed unexpectedly:`, error);
-    });
   let closed = false;
 
   /** The due work of both modes: every query is confined to `mode` and reads `mode`'s clock. */
@@ -226,149 +146,18 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
   }
 
-  async function serve(
-    request: Request,
-    requestId: string,
-    path: string,
-    clientIp: string | null,
-    seen: { mode: Mode | null },
-  ): Promise<Response> {
-    runDueWork();
-    // One reading per mode: the link's expiry and the request's `now` use the same instant.
-    const nowOf: Record<Mode, Date> = {
-      test: clocks.clockFor('test').now(),
-      live: clocks.clockFor('live').now(),
-    };
-    const match = matchRoute(request.method, path);
-    const route: RouteDef = routes[match.name];
-
-    let caller: KeyCaller | SetupLinkCaller | CheckoutLinkCaller | null = null;
-    let keyCaller: KeyCaller | null = null;
-    if (route.auth === 'secretKey') {
-      keyCaller = authenticateSecretKey(db, request.headers.get('authorization'));
-      seen.mode = keyCaller.mode;
-      if (route.scope !== undefined && !keyCaller.scopes.includes(route.scope)) {
-        throw new ApiError(
-          403,
-          `This API key lacks the ${route.scope} scope that ${route.method} ${route.path} requires`,
-          { code: errorCodes.insufficientScope },
-        );
-      }
-      if (route.testOnly === true && keyCaller.mode !== 'test') {
-        throw new ApiError(403, 'This sandbox control accepts test-mode secret keys only', {
-          code: errorCodes.testModeOnly,
-        });
-      }
-      if (route.liveOnly === true && keyCaller.mode !== 'live') {
-        throw liveControlOnly();
-      }
-      caller = keyCaller;
-    } else if (route.auth === 'directDebitToken') {
-      caller = authenticateSetupToken(
-        db,
-        request.headers.get(directDebitTokenHeader),
-        (mode) => nowOf[mode],
-      );
-    } else if (route.auth === 'checkoutToken') {
-      caller = authenticateCheckoutToken(db, request.headers.get(checkoutTokenHeader));
-    }
-    // Every route has a caller with a mode (contract/routes.ts); the request runs on its clock.
-    if (caller !== null) seen.mode = caller.mode;
-    const now = nowOf[seen.mode ?? 'live'];
-
-    const handler = handlerFor(match.name);
-
-    const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : null;
-    let rawBody: unknown = undefined;
-    let body: unknown = undefined;
-    if (route.request !== undefined) {
-      // The only await before the handler: from here an idempotent create runs synchronously.
-      rawBody = await readJsonBody(request);
-      body = validateBody(route.request, rawBody);
-    }
-
-    const issued: IssuedToken[] = [];
-    const context = {
-      name: match.name,
-      params: match.params,
-      body,
-      caller,
-      requestId,
-      now,
-      clientIp,
-      services,
-      capabilityToken(linkId: string, version: number): string {
-        const token = deriveCapabilityToken(services.linkSecret, linkId, version);
-        issued.push({ token, linkId, version });
-        return token;
-      },
-    } as HandlerContext<RouteName>;
-
-    const checked = (result: ErasedResult): ErasedResult => {
-      const parsed = route.response.safeParse(result.body);
-      if (!parsed.success) {
-        throw new Error(`Response of ${match.name} breaks the contract: ${parsed.error.message}`);
-      }
-      return result;
-    };
-    const reply = (status: number, bodyText: string, headers: Record<string, string> = {}) =>
-      new Response(bodyText, { status, headers: { ...jsonHeaders(requestId), ...headers } });
-
-    if (handler.runAsync !== undefined) {
-      const result = checked(await handler.runAsync(context));
-      return reply(result.status, JSON.stringify(result.body), result.headers);
-    }
-    const run = handler.run;
-    if (run === undefined) throw new Error(`Handler of ${match.name} has neither run nor runAsync`);
-
-    return atomically(db, () => {
-      if (idempotencyKey === null || keyCaller === null) {
-        const result = checked(run(context));
-        return reply(result.status, JSON.stringify(result.body), result.headers);
-      }
-      const scope = { merchantId: keyCaller.merchantId, mode: keyCaller.mode, key: idempotencyKey };
-      const fingerprint = fingerprintRequest(match.name, match.params, rawBody);
-      const stored = findStoredResponse(db, scope, fingerprint, now);
-      if (stored !== null) {
-        return reply(stored.status, restoreTokens(stored.bodyText, services.linkSecret), {
-          [idempotentReplayedHeader]: 'true',
-        });
-      }
-      const result = checked(run(context));
-      const bodyText = JSON.stringify(result.body);
-      // Only successes are remembered: a failure threw above and rolled everything back.
-      storeResponse(
-        db,
-        scope,
-        fingerprint,
-        { status: result.status, bodyText: redactTokens(bodyText, issued) },
-        now,
-      );
-      return reply(result.status, bodyText, result.headers);
-    });
-  }
+  const api = createApiApp(services, {
+    runDueWork,
+    isClosed: () => closed,
+    onUnexpectedError:
+      options.onUnexpectedError ??
+      ((error: unknown, requestId: string) => {
+        console.error(`[sandbox] ${requestId} failed unexpectedly:`, error);
+      }),
+  });
 
   return {
-    async handle(request: Request, info?: { clientIp?: string }): Promise<Response> {
-      const requestId = randomId('req_');
-      const seen: { mode: Mode | null } = { mode: null };
-      let path = '/';
-      try {
-        path = new URL(request.url).pathname;
-        if (closed) throw new Error('The sandbox is closed');
-        return await serve(request, requestId, path, info?.clientIp ?? null, seen);
-      } catch (error) {
-        if (!(error instanceof ApiError)) onUnexpectedError(error, requestId);
-        let timestamp: Date;
-        try {
-          // The caller's mode when it was known, else the base clock.
-          timestamp = clocks.clockFor(seen.mode ?? 'live').now();
-        } catch {
-          timestamp = new Date();
-        }
-        return errorResponse(error, { requestId, path, timestamp });
-      }
-    },
+    handle: (request, info) => Promise.resolve(api.fetch(request, { clientIp: info?.clientIp })),
     runDueWork,
     close() {
       if (closed) return;

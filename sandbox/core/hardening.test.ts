@@ -8,7 +8,7 @@ import { errorBodySchema } from '../../contract/errors';
 import { maxNaira } from '../../contract/money';
 import { virtualAccountResponseSchema } from '../../contract/virtual-accounts';
 import { queryAll } from '../db/database';
-import { allEventsOf, createTestPayment, transfer } from '../features/checkout/checkout-testing';
+import { allEventsOf, createTestPayment, transfer } from '../testing/checkout-testing';
 import { createTestSandbox, type TestSandbox } from '../testing/test-sandbox';
 
 function paymentCount(sandbox: TestSandbox): number {

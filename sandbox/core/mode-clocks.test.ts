@@ -22,9 +22,9 @@ import {
   ok,
   tokenOf,
   transfer,
-} from '../features/checkout/checkout-testing';
+} from '../testing/checkout-testing';
 import { testAccountBankId } from '../features/direct-debit/test-accounts';
-import { receiveTransfer } from '../features/payments/transfers';
+import { receiveTransfer } from '../features/checkout/transfers';
 import { getVirtualAccountRow } from '../features/virtual-accounts/virtual-accounts';
 import { createTestSandbox, type TestSandbox } from '../testing/test-sandbox';
 import { deriveCapabilityToken } from './capability-tokens';

@@ -16,46 +16,22 @@ function isJsonMediaType(contentType: string | null): boolean {
   return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-function tooLarge(limit: number): ApiError {
-  return new ApiError(413, `The request body is larger than ${limit / 1024} KB`, {
+/** 413 PAYLOAD_TOO_LARGE: the body is over {@link maxBodyBytes}. */
+export function payloadTooLarge(): ApiError {
+  return new ApiError(413, `The request body is larger than ${maxBodyBytes / 1024} KB`, {
     code: sandboxErrorCodes.payloadTooLarge,
   });
 }
 
 /**
- * The body of `request` as parsed JSON, or `undefined` when the body is empty.
- * @throws ApiError 413 PAYLOAD_TOO_LARGE over {@link maxBodyBytes}; 415 UNSUPPORTED_MEDIA_TYPE for
+ * The body of `request` as parsed JSON, or `undefined` when the body is empty. Its size is
+ * limited before (Hono's `bodyLimit` in core/pipeline.ts, answering {@link payloadTooLarge}).
+ * @throws ApiError 415 UNSUPPORTED_MEDIA_TYPE for
  *   a non-empty body without a JSON Content-Type; 400 INVALID_JSON for bytes that are not UTF-8
  *   JSON.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const bytes = await readLimited(request, maxBodyBytes);
+  const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength === 0) return undefined;
   if (!isJsonMediaType(request.headers.get('content-type'))) {
     throw new ApiError(415, 'Send the request body as JSON with Content-Type: application/json', {

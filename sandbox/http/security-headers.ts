@@ -32,7 +32,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 };
 
 /**
- * `Cache-Control` of each kind of file the pages are served as (sandbox/http/static-files.ts; a
+ * `Cache-Control` of each kind of file the pages are served as (sandbox/http/spa-pages.ts; a
  * static host or CDN must send the same, docs/deploy.md):
  * - `document`: `index.html`, for `/` and every page address (the SPA fallback). Never stored: a
  *   capability page must not be kept by a shared cache, and a new build must reach the next load.

@@ -13,7 +13,7 @@ import {
 } from '../../contract/subscriptions';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../core/app';
 import { createManualClock } from '../core/clock';
-import { matchRoute } from '../core/router';
+import { findRoute } from '../core/route-table';
 import type { DemoCredentials } from '../features/merchants/demo-merchant';
 import { issueScopedKey } from '../features/merchants/scoped-keys';
 
@@ -73,12 +73,8 @@ export interface TestSandbox {
 }
 
 function isIdempotentRoute(method: string, path: string): boolean {
-  try {
-    const route: RouteDef = routes[matchRoute(method, new URL(path, testOrigin).pathname).name];
-    return route.idempotent;
-  } catch {
-    return false;
-  }
+  const name = findRoute(method, new URL(path, testOrigin).pathname);
+  return name !== null && (routes[name] as RouteDef).idempotent;
 }
 
 /**

@@ -17,16 +17,20 @@ import type {
 } from '../../core/handler';
 import { execute, queryOne, type Db } from '../../db/database';
 import { getHostedMerchant } from '../merchants/merchants';
-import { checkoutUrl, getPaymentRow, renderCheckoutState } from '../payments/payments';
 import {
+  checkoutUrl,
+  getPaymentRow,
+  renderCheckoutState,
   billingContextOf,
+} from '../payments/payments';
+import {
   ensureInvoicePayment,
   getInvoiceRow,
   getSubscriptionRow,
   invoiceView,
 } from '../subscriptions/invoices';
 import { planOfSubscription } from '../subscriptions/records';
-import { assertNoDebitInFlight, debitInFlight } from '../subscriptions/renewal-debits';
+import { assertNoDebitInFlight, debitInFlight } from '../direct-debit/renewal-debits';
 
 // 32 bytes in base64url without padding.
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -14,14 +14,13 @@
  */
 import type { Mode } from '../../../contract/common';
 import type { Db } from '../../db/database';
-import { expirePaymentsOfAccounts } from '../payments/payments';
+import { expirePaymentsOfAccounts, type BillingContext } from '../payments/payments';
 import {
   activateDueSubscriptions,
   expireLapsedSubscriptions,
   renewalGraceDays,
-  type BillingContext,
 } from '../subscriptions/invoices';
-import { settleDueDebits, submitDueDebits } from '../subscriptions/renewal-debits';
+import { settleDueDebits, submitDueDebits } from '../direct-debit/renewal-debits';
 import { expireDueAccounts } from '../virtual-accounts/virtual-accounts';
 
 /**

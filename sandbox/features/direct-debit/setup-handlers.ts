@@ -99,6 +99,25 @@ function listSetupBanks(): HandlerResult<'listSetupBanks'> {
 }
 
 /**
+ * In one transaction: the link is still open, the bank and check digit are good, and the lookup
+ * is counted by `record` (lookup-rate-limit.ts). Returns the bank.
+ * @throws ApiError 409 SETUP_CLOSED, 400 UNKNOWN_BANK / INVALID_ACCOUNT_NUMBER, 429 RATE_LIMITED.
+ */
+function checkAndCount(
+  context: HandlerContext<'resolveAccount' | 'submitSetup'>,
+  record: typeof recordLookup,
+): ReturnType<typeof checkAccount> {
+  const { db } = context.services;
+  const { bankId, bankAccountNumber } = context.body;
+  return atomically(db, () => {
+    assertSetupOpen(db, context.caller, context.now);
+    const checked = checkAccount(bankId, bankAccountNumber);
+    record(db, lookupOf(context.caller, bankId, bankAccountNumber), context.now);
+    return checked;
+  });
+}
+
+/**
  * `POST /direct-debit/setup/resolve-account`: `{ data: { accountName } }`. Checks, in order: setup
  * open (409), bank known (400), check digit (400), then counts the lookup against the link's rate
  * limit (lookup-rate-limit.ts: 5 per minute, 429) and asks the validator (404 when not found). Only
@@ -107,14 +126,8 @@ function listSetupBanks(): HandlerResult<'listSetupBanks'> {
 async function resolveAccount(
   context: HandlerContext<'resolveAccount'>,
 ): Promise<HandlerResult<'resolveAccount'>> {
-  const { db } = context.services;
-  const { bankId, bankAccountNumber } = context.body;
-  const bank = atomically(db, () => {
-    assertSetupOpen(db, context.caller, context.now);
-    const checked = checkAccount(bankId, bankAccountNumber);
-    recordLookup(db, lookupOf(context.caller, bankId, bankAccountNumber), context.now);
-    return checked;
-  });
+  const bank = checkAndCount(context, recordLookup);
+  const { bankAccountNumber } = context.body;
   const accountName = await resolveName(context.services, context.caller, bank, bankAccountNumber);
   return { status: 200, body: { data: { accountName } } };
 }
@@ -133,13 +146,8 @@ async function submitSetup(
   context: HandlerContext<'submitSetup'>,
 ): Promise<HandlerResult<'submitSetup'>> {
   const { db, approvalDelayMs } = context.services;
-  const { bankId, bankAccountNumber } = context.body;
-  const bank = atomically(db, () => {
-    assertSetupOpen(db, context.caller, context.now);
-    const checked = checkAccount(bankId, bankAccountNumber);
-    recordSubmitLookup(db, lookupOf(context.caller, bankId, bankAccountNumber), context.now);
-    return checked;
-  });
+  const { bankAccountNumber } = context.body;
+  const bank = checkAndCount(context, recordSubmitLookup);
   const accountName = await resolveName(context.services, context.caller, bank, bankAccountNumber);
   const state = atomically(db, () => {
     // Checked again: another submission may have landed while the name was being resolved.

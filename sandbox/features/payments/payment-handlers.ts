@@ -10,14 +10,14 @@ import { ApiError } from '../../core/api-error';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { queryOne } from '../../db/database';
 import { getHostedMerchant } from '../merchants/merchants';
-import { billingContextOf } from '../subscriptions/invoices';
+
 import {
   createVirtualAccount,
   renderVirtualAccount,
   virtualAccountRowSchema,
   type VirtualAccountRow,
 } from '../virtual-accounts/virtual-accounts';
-import { createPaymentRecord, findPayment, renderPayment } from './payments';
+import { createPaymentRecord, findPayment, renderPayment, billingContextOf } from './payments';
 
 /**
  * Creates a pending payment (`osp_…`) with its dynamic account and checkout link (201). The

@@ -18,7 +18,7 @@ import {
   eventsOf,
   tokenOf,
   transfer,
-} from '../checkout/checkout-testing';
+} from '../../testing/checkout-testing';
 import { closePayment, getPaymentRow } from './payments';
 
 async function getPayment(sandbox: ReturnType<typeof createTestSandbox>, id: string, key?: string) {

@@ -291,3 +291,27 @@ export function closePayment(
   ]);
   expirePaymentsOfAccounts(db, [{ ...account, status: 'EXPIRED', expires_at: endedAt }], context);
 }
+
+/** What billing rules need besides the database: the clock's now, link origin and tokens. */
+export interface BillingContext {
+  /** Now by the clock of the records' mode (request: the caller's mode; due work: its mode). */
+  now: Date;
+  publicOrigin: string;
+  tokens: LinkTokens;
+  /** Payment window of new checkout payments, in seconds. */
+  windowSeconds: number;
+}
+
+/** The {@link BillingContext} of a request: its clock instant, the origin and its token issuer. */
+export function billingContextOf(context: {
+  now: Date;
+  services: { publicOrigin: string; paymentWindowSeconds: number };
+  capabilityToken(linkId: string, version: number): string;
+}): BillingContext {
+  return {
+    now: context.now,
+    publicOrigin: context.services.publicOrigin,
+    tokens: (linkId, version) => context.capabilityToken(linkId, version),
+    windowSeconds: context.services.paymentWindowSeconds,
+  };
+}

@@ -21,16 +21,6 @@ export const dailyLimitKobo = 20_000_000_00;
 /** Guaranty Trust Bank (NIP code), the bank of the payout test account numbers. */
 export const payoutTestBankId = '000013';
 
-/** Payout test account numbers (valid GTBank NUBANs) and what they do. */
-export const payoutTestAccounts = [
-  { accountNumber: '0000001015', outcome: 'payout successful' },
-  { accountNumber: '0000001022', outcome: 'payout failed: the receiving bank rejects the credit' },
-  {
-    accountNumber: '0000001039',
-    outcome: 'beneficiary stays unverified (name not resolved): payouts to it are refused',
-  },
-] as const;
-
 /** Account number whose payouts fail, and the reason reported. */
 export const failingAccountNumber = '0000001022';
 export const failureReason = 'The receiving bank rejected the credit (account dormant)';

@@ -3,7 +3,7 @@
  * refuses live keys with 403 TEST_MODE_ONLY):
  *
  * - `POST /sandbox/v1/virtual-accounts/:id/transfers` `{ amount, senderName? }`: an inbound bank
- *   transfer of `amount` naira (payments/transfers.ts says what it does).
+ *   transfer of `amount` naira (checkout/transfers.ts says what it does).
  * - `POST /sandbox/v1/virtual-accounts/:id/expire` `{}`: ends a dynamic account's window now.
  * - `GET /sandbox/v1/clock`, `POST /sandbox/v1/clock/advance` `{ seconds }`: the test clock, test
  *   mode's time only (live mode keeps the base clock; docs/decisions/0004-time-and-due-work.md);
@@ -15,12 +15,12 @@ import { errorCodes } from '../../../contract/errors';
 import { nairaToKobo } from '../../../contract/money';
 import { ApiError } from '../../core/api-error';
 import { execute } from '../../db/database';
-import { expirePaymentsOfAccounts } from '../payments/payments';
+import { expirePaymentsOfAccounts, billingContextOf } from '../payments/payments';
 import type { AdjustableClock } from '../../core/clock';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
-import { billingContextOf, getInvoiceRow, invoiceView } from '../subscriptions/invoices';
-import { reconcileDebit } from '../subscriptions/renewal-debits';
-import { receiveTransfer } from '../payments/transfers';
+import { getInvoiceRow, invoiceView } from '../subscriptions/invoices';
+import { reconcileDebit } from '../direct-debit/renewal-debits';
+import { receiveTransfer } from '../checkout/transfers';
 import {
   expireDueAccounts,
   findVirtualAccount,

@@ -20,7 +20,7 @@ import {
   ok,
   tokenOf,
   transfer,
-} from '../checkout/checkout-testing';
+} from '../../testing/checkout-testing';
 
 const callbackUrl = 'https://merchant.example.com/billing/return';
 

@@ -31,6 +31,7 @@ import {
   paymentsOfInvoice,
   type LinkTokens,
   type PaymentRow,
+  type BillingContext,
 } from '../payments/payments';
 import { getVirtualAccountRow } from '../virtual-accounts/virtual-accounts';
 import { recordEvent } from '../webhooks/events';
@@ -44,16 +45,6 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from './records';
-
-/** What billing rules need besides the database: the clock's now, link origin and tokens. */
-export interface BillingContext {
-  /** Now by the clock of the records' mode (request: the caller's mode; due work: its mode). */
-  now: Date;
-  publicOrigin: string;
-  tokens: LinkTokens;
-  /** Payment window of new checkout payments, in seconds. */
-  windowSeconds: number;
-}
 
 /**
  * Days an unpaid renewal invoice is given before it ends its subscription (docs/decisions/0010),
@@ -406,18 +397,4 @@ export function expireLapsedSubscriptions(db: Db, mode: Mode, context: BillingCo
       now: context.now,
     });
   }
-}
-
-/** The {@link BillingContext} of a request: its clock instant, the origin and its token issuer. */
-export function billingContextOf(context: {
-  now: Date;
-  services: { publicOrigin: string; paymentWindowSeconds: number };
-  capabilityToken(linkId: string, version: number): string;
-}): BillingContext {
-  return {
-    now: context.now,
-    publicOrigin: context.services.publicOrigin,
-    tokens: (linkId, version) => context.capabilityToken(linkId, version),
-    windowSeconds: context.services.paymentWindowSeconds,
-  };
 }

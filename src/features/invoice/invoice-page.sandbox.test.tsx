@@ -9,11 +9,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { paymentResponseSchema } from '../../../contract/payments';
-import {
-  createTestSubscription,
-  ok,
-  transfer,
-} from '../../../sandbox/features/checkout/checkout-testing';
+import { createTestSubscription, ok, transfer } from '../../../sandbox/testing/checkout-testing';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
 import { startFirstRequests } from '../../app/first-requests';

@@ -5,22 +5,22 @@
  * Test code only.
  */
 import { z } from 'zod';
-import { checkoutTokenHeader } from '../../../contract/checkout';
+import { checkoutTokenHeader } from '../../contract/checkout';
 import {
   isRecordedEvent,
   webhookEventSchema,
   type EventType,
   type RecordedEvent,
   type WebhookEvent,
-} from '../../../contract/events';
-import { paymentResponseSchema, type Payment } from '../../../contract/payments';
+} from '../../contract/events';
+import { paymentResponseSchema, type Payment } from '../../contract/payments';
 import {
   planResponseSchema,
   subscriptionResponseSchema,
   type Subscription,
-} from '../../../contract/subscriptions';
-import { queryAll } from '../../db/database';
-import type { ApiCallResult, TestSandbox } from '../../testing/test-sandbox';
+} from '../../contract/subscriptions';
+import { queryAll } from '../db/database';
+import type { ApiCallResult, TestSandbox } from './test-sandbox';
 
 /** The capability token in a link's `#token=` fragment. @throws Error when there is none. */
 export function tokenOf(url: string): string {

@@ -18,7 +18,7 @@ import { koboToNaira } from '../../../contract/money';
 import { ApiError } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import { execute, type Db } from '../../db/database';
-import { markInvoicePaid, type BillingContext } from '../subscriptions/invoices';
+import { markInvoicePaid } from '../subscriptions/invoices';
 import {
   getVirtualAccountRow,
   renderVirtualAccount,
@@ -26,7 +26,12 @@ import {
 } from '../virtual-accounts/virtual-accounts';
 import { recordTransaction } from '../transactions/transactions';
 import { recordEvent } from '../webhooks/events';
-import { getPaymentRow, paymentOfAccount, renderPayment } from './payments';
+import {
+  getPaymentRow,
+  paymentOfAccount,
+  renderPayment,
+  type BillingContext,
+} from '../payments/payments';
 
 /**
  * Credits `amountKobo` (> 0) to `account` as described above, inside the caller's transaction.

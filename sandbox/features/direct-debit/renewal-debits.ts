@@ -20,12 +20,13 @@ import { errorCodes } from '../../../contract/errors';
 import { ApiError, notFound } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import { execute, queryAll, queryOne, type Db } from '../../db/database';
-import { currentMandate } from '../direct-debit/mandates';
+import { currentMandate } from './mandates';
 import { recordTransaction } from '../transactions/transactions';
 import { recordEvent } from '../webhooks/events';
-import { lagosDate } from './billing-dates';
-import { getInvoiceRow, invoiceView, markInvoicePaid, type BillingContext } from './invoices';
-import { invoiceRowSchema } from './records';
+import { lagosDate } from '../subscriptions/billing-dates';
+import { getInvoiceRow, invoiceView, markInvoicePaid } from '../subscriptions/invoices';
+import { invoiceRowSchema } from '../subscriptions/records';
+import { type BillingContext } from '../payments/payments';
 
 /** How long a submitted debit takes to settle, by the sandbox clock, in milliseconds (60 s). */
 export const debitSettleDelayMs = 60_000;

@@ -9,7 +9,7 @@ import {
   type Subscription,
 } from '../../../contract/subscriptions';
 import { createTestSandbox, type TestSandbox } from '../../testing/test-sandbox';
-import { testAccountBankId } from '../direct-debit/test-accounts';
+import { testAccountBankId } from './test-accounts';
 import {
   advance,
   createTestSubscription,
@@ -17,7 +17,7 @@ import {
   ok,
   tokenOf,
   transfer,
-} from '../checkout/checkout-testing';
+} from '../../testing/checkout-testing';
 
 const day = 24 * 3600;
 // 2026-05-01 10:00 in Lagos: the first period is 2026-05-01..31, the renewal falls due 2026-06-01.

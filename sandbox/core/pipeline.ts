@@ -1,0 +1,256 @@
+/**
+ * The steps every API request goes through, as Hono middleware (docs/decisions/0014): start
+ * (request id, due work, each mode's clock) → auth → the request's clock → Idempotency-Key →
+ * body → handler. Each step is a named function so that a change to one step touches only it;
+ * `core/api-app.ts` chains them for every route of the contract's table (contract/routes.ts).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { checkoutTokenHeader } from '../../contract/checkout';
+import type { Mode } from '../../contract/common';
+import { directDebitTokenHeader } from '../../contract/direct-debit';
+import { errorCodes } from '../../contract/errors';
+import type { RouteDef, RouteName } from '../../contract/routes';
+import { atomically } from '../db/database';
+import { authenticateCheckoutToken } from '../features/checkout/checkout-handlers';
+import { authenticateSetupToken } from '../features/direct-debit/setup-links';
+import { authenticateSecretKey } from '../features/merchants/api-keys';
+import { ApiError, jsonHeaders, liveControlOnly } from './api-error';
+import {
+  deriveCapabilityToken,
+  redactTokens,
+  restoreTokens,
+  type IssuedToken,
+} from './capability-tokens';
+import { randomId } from './crypto';
+import { registry } from './registry';
+import type {
+  CheckoutLinkCaller,
+  HandlerContext,
+  KeyCaller,
+  SandboxServices,
+  SetupLinkCaller,
+} from './handler';
+import {
+  findStoredResponse,
+  fingerprintRequest,
+  idempotentReplayedHeader,
+  readIdempotencyKey,
+  storeResponse,
+} from './idempotency';
+import { maxBodyBytes, payloadTooLarge, readJsonBody, validateBody } from './request-body';
+
+/** Whoever a route's `auth` admits. */
+export type Caller = KeyCaller | SetupLinkCaller | CheckoutLinkCaller;
+
+/** The Hono environment of the API: what `app.fetch` is given, and what each step leaves. */
+export interface ApiEnv {
+  /** The peer address the Node server saw (payout IP whitelist); absent in-process. */
+  Bindings: { clientIp?: string };
+  Variables: {
+    requestId: string;
+    /** The caller's mode once known: the request's clock and the error's timestamp. */
+    mode: Mode | null;
+    /** One reading per mode: a link's expiry and the request's `now` use the same instant. */
+    nowOf: Record<Mode, Date>;
+    caller: Caller | null;
+    now: Date;
+    idempotencyKey: string | null;
+    /** The parsed JSON as sent (the idempotency fingerprint), and as the route's schema made it. */
+    rawBody: unknown;
+    body: unknown;
+  };
+}
+
+type Step = MiddlewareHandler<ApiEnv>;
+
+/**
+ * First step of every request, routed or not: a fresh `requestId` (`req_…`), the work that fell
+ * due, and each mode's clock read once.
+ * @throws Error when the sandbox is closed (a 500).
+ */
+export function startRequest(
+  clocks: SandboxServices['clocks'],
+  sandbox: { runDueWork(): void; isClosed(): boolean },
+): Step {
+  return async (c, next) => {
+    c.set('requestId', randomId('req_'));
+    c.set('mode', null);
+    if (sandbox.isClosed()) throw new Error('The sandbox is closed');
+    sandbox.runDueWork();
+    c.set('nowOf', { test: clocks.clockFor('test').now(), live: clocks.clockFor('live').now() });
+    await next();
+  };
+}
+
+/**
+ * Admits the caller `route.auth` names (service-api.md, "Authentication"): a secret key with the
+ * route's scope (and test mode for sandbox controls), or a setup or checkout link's token.
+ * @throws ApiError 401 for a missing or bad credential; 403 INSUFFICIENT_SCOPE, TEST_MODE_ONLY or
+ *   LIVE_MODE_REQUIRED.
+ */
+export function authenticate(route: RouteDef, db: SandboxServices['db']): Step {
+  return async (c, next) => {
+    c.set('caller', callerOf(route, db, c));
+    await next();
+  };
+}
+
+function callerOf(route: RouteDef, db: SandboxServices['db'], c: Context<ApiEnv>): Caller | null {
+  const headers = c.req.raw.headers;
+  let caller: Caller | null = null;
+  if (route.auth === 'secretKey') {
+    const key = authenticateSecretKey(db, headers.get('authorization'));
+    c.set('mode', key.mode);
+    if (route.scope !== undefined && !key.scopes.includes(route.scope)) {
+      throw new ApiError(
+        403,
+        `This API key lacks the ${route.scope} scope that ${route.method} ${route.path} requires`,
+        { code: errorCodes.insufficientScope },
+      );
+    }
+    if (route.testOnly === true && key.mode !== 'test') {
+      throw new ApiError(403, 'This sandbox control accepts test-mode secret keys only', {
+        code: errorCodes.testModeOnly,
+      });
+    }
+    if (route.liveOnly === true && key.mode !== 'live') throw liveControlOnly();
+    caller = key;
+  } else if (route.auth === 'directDebitToken') {
+    const nowOf = c.get('nowOf');
+    caller = authenticateSetupToken(db, headers.get(directDebitTokenHeader), (m) => nowOf[m]);
+  } else if (route.auth === 'checkoutToken') {
+    caller = authenticateCheckoutToken(db, headers.get(checkoutTokenHeader));
+  }
+  if (caller !== null) c.set('mode', caller.mode);
+  return caller;
+}
+
+/** The request's `now`: the clock of the caller's mode (docs/decisions/0004-time-and-due-work.md). */
+export const requestClock: Step = async (c, next) => {
+  c.set('now', c.get('nowOf')[c.get('mode') ?? 'live']);
+  await next();
+};
+
+/**
+ * The Idempotency-Key of idempotent routes (every create), null elsewhere.
+ * @throws ApiError 400 IDEMPOTENCY_KEY_REQUIRED or IDEMPOTENCY_KEY_INVALID.
+ */
+export function idempotencyKey(route: RouteDef): Step {
+  return async (c, next) => {
+    c.set('idempotencyKey', route.idempotent ? readIdempotencyKey(c.req.raw.headers) : null);
+    await next();
+  };
+}
+
+const limitBody = bodyLimit({
+  maxSize: maxBodyBytes,
+  onError: () => {
+    throw payloadTooLarge();
+  },
+});
+
+/**
+ * The JSON body of routes with a request schema, at most 64 KiB, validated by the schema (the
+ * last await before the handler: from here an idempotent create runs synchronously).
+ * @throws ApiError 413, 415, 400 INVALID_JSON or 400 VALIDATION_FAILED (core/request-body.ts).
+ */
+export function readBody(route: RouteDef): Step {
+  return async (c, next) => {
+    const schema = route.request;
+    if (schema === undefined) {
+      c.set('rawBody', undefined);
+      c.set('body', undefined);
+      await next();
+      return;
+    }
+    await limitBody(c, async () => {
+      const rawBody = await readJsonBody(c.req.raw);
+      c.set('rawBody', rawBody);
+      c.set('body', validateBody(schema, rawBody));
+      await next();
+    });
+  };
+}
+
+interface ErasedResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+interface ErasedHandler {
+  run?: (context: HandlerContext<RouteName>) => ErasedResult;
+  runAsync?: (context: HandlerContext<RouteName>) => Promise<ErasedResult>;
+}
+
+/**
+ * Runs the handler of route `name` (core/registry.ts) and answers with its result,
+ * checked against the route's response schema. A synchronous handler runs in one transaction with
+ * the idempotency lookup and record (service-api.md, "Authentication", rule 2): a replay answers
+ * the stored response with `Idempotent-Replayed: true`; only successes are stored.
+ * @throws whatever the handler throws; Error when a response breaks the contract (a 500).
+ */
+export function runHandler(name: RouteName, route: RouteDef, services: SandboxServices): Step {
+  // Sound by construction: the context holds the body validated by this route's schema and the
+  // caller of this route's auth.
+  const handler = registry[name] as ErasedHandler;
+  return async (c) => {
+    const requestId = c.get('requestId');
+    const caller = c.get('caller');
+    const now = c.get('now');
+    const issued: IssuedToken[] = [];
+    const context = {
+      name,
+      params: c.req.param(),
+      body: c.get('body'),
+      caller,
+      requestId,
+      now,
+      clientIp: c.env.clientIp ?? null,
+      services,
+      capabilityToken(linkId: string, version: number): string {
+        const token = deriveCapabilityToken(services.linkSecret, linkId, version);
+        issued.push({ token, linkId, version });
+        return token;
+      },
+    } as HandlerContext<RouteName>;
+    const reply = (status: number, bodyText: string, headers: Record<string, string> = {}) =>
+      new Response(bodyText, { status, headers: { ...jsonHeaders(requestId), ...headers } });
+    /** The result's body as JSON text, once checked against the route's response schema. */
+    const bodyOf = (result: ErasedResult): string => {
+      const parsed = route.response.safeParse(result.body);
+      if (!parsed.success) {
+        throw new Error(`Response of ${name} breaks the contract: ${parsed.error.message}`);
+      }
+      return JSON.stringify(result.body);
+    };
+
+    if (handler.runAsync !== undefined) {
+      const result = await handler.runAsync(context);
+      return reply(result.status, bodyOf(result), result.headers);
+    }
+    const run = handler.run;
+    if (run === undefined) throw new Error(`Handler of ${name} has neither run nor runAsync`);
+    const key = c.get('idempotencyKey');
+    return atomically(services.db, () => {
+      if (key === null || caller === null || !('keyId' in caller)) {
+        const result = run(context);
+        return reply(result.status, bodyOf(result), result.headers);
+      }
+      const scope = { merchantId: caller.merchantId, mode: caller.mode, key };
+      const fingerprint = fingerprintRequest(name, context.params, c.get('rawBody'));
+      const stored = findStoredResponse(services.db, scope, fingerprint, now);
+      if (stored !== null) {
+        return reply(stored.status, restoreTokens(stored.bodyText, services.linkSecret), {
+          [idempotentReplayedHeader]: 'true',
+        });
+      }
+      const result = run(context);
+      const bodyText = bodyOf(result);
+      // Only successes are remembered: a failure threw above and rolled everything back.
+      const redacted = { status: result.status, bodyText: redactTokens(bodyText, issued) };
+      storeResponse(services.db, scope, fingerprint, redacted, now);
+      return reply(result.status, bodyText, result.headers);
+    });
+  };
+}
