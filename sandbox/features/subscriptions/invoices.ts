@@ -123,11 +123,6 @@ export function openPaymentOfInvoice(db: Db, invoiceId: string): PaymentRow | nu
   return null;
 }
 
-/** Whether checkout instructions (a payment) were ever created for the invoice (Rule 3). */
-export function hasCheckoutInstructions(db: Db, invoiceId: string): boolean {
-  return paymentsOfInvoice(db, invoiceId).length > 0;
-}
-
 /** The API shape of an invoice with its page link and open payment's checkout page. */
 export function invoiceView(db: Db, row: InvoiceRow, context: BillingContext): Invoice {
   const open = row.status === 'pending' ? openPaymentOfInvoice(db, row.id) : null;
