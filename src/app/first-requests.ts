@@ -9,6 +9,7 @@
  * Without a plausible token nothing is requested; the page shows its invalid-link view.
  */
 import { matchPath } from 'react-router';
+import { hostedPagePaths } from '../../contract/hosted-links';
 import {
   checkoutTokenHeader,
   directDebitTokenHeader,
@@ -16,12 +17,7 @@ import {
 } from '../../contract/hosted-reads';
 import { startEarlyRead } from '../lib/api-client';
 import { peekCapabilityToken, type TokenOwner } from '../lib/capability-token';
-import {
-  loadCheckoutRoute,
-  loadDirectDebitSetupRoute,
-  loadInvoiceRoute,
-  pagePaths,
-} from './router';
+import { loadCheckoutRoute, loadDirectDebitSetupRoute, loadInvoiceRoute } from './router';
 
 /** What a page needs first, given the id in its path ('' for the setup page, which has none). */
 interface FirstDownloads {
@@ -35,21 +31,21 @@ interface FirstDownloads {
 
 const pages: FirstDownloads[] = [
   {
-    path: pagePaths.directDebitSetup,
+    path: hostedPagePaths.directDebitSetup,
     loadRoute: loadDirectDebitSetupRoute,
     owner: () => 'dd',
     tokenHeader: directDebitTokenHeader,
     reads: () => [{ path: hostedReadPaths.getSetup }, { path: hostedReadPaths.listSetupBanks }],
   },
   {
-    path: pagePaths.checkout,
+    path: hostedPagePaths.checkout,
     loadRoute: loadCheckoutRoute,
     owner: (id) => ({ kind: 'checkout', id }),
     tokenHeader: checkoutTokenHeader,
     reads: (paymentId) => [{ path: hostedReadPaths.getCheckout, params: { paymentId } }],
   },
   {
-    path: pagePaths.invoice,
+    path: hostedPagePaths.invoice,
     loadRoute: loadInvoiceRoute,
     owner: (id) => ({ kind: 'invoice', id }),
     tokenHeader: checkoutTokenHeader,

@@ -9,6 +9,7 @@
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Route, Routes } from 'react-router';
+import { hostedPagePaths } from '../../contract/hosted-links';
 import { PageLoading } from './page-loading';
 import { RootErrorView } from './root-error-view';
 
@@ -32,22 +33,15 @@ const NotFoundRoute = lazy(async () => ({
   default: (await import('./routes/not-found-route')).NotFoundRoute,
 }));
 
-/** The pages' paths, as React Router patterns. */
-export const pagePaths = {
-  directDebitSetup: '/direct-debit/setup',
-  checkout: '/checkout/:paymentId',
-  invoice: '/invoices/:invoiceId',
-} as const;
-
 /** The route table, with the last-resort error view and the loading view around it. */
 export function AppRoutes() {
   return (
     <ErrorBoundary FallbackComponent={RootErrorView}>
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route path={pagePaths.directDebitSetup} element={<DirectDebitSetupRoute />} />
-          <Route path={pagePaths.checkout} element={<CheckoutRoute />} />
-          <Route path={pagePaths.invoice} element={<InvoiceRoute />} />
+          <Route path={hostedPagePaths.directDebitSetup} element={<DirectDebitSetupRoute />} />
+          <Route path={hostedPagePaths.checkout} element={<CheckoutRoute />} />
+          <Route path={hostedPagePaths.invoice} element={<InvoiceRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Routes>
       </Suspense>

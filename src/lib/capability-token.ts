@@ -8,6 +8,7 @@
  * and removes it from the address bar so it does not end up in screenshots, history sync or a
  * shared URL. Nothing here logs the token.
  */
+import { tokenFromFragment } from '../../contract/hosted-links';
 
 /** Which kind of page a token belongs to. */
 export type TokenKind = 'dd' | 'checkout' | 'invoice';
@@ -78,8 +79,7 @@ function readStored(key: string, storage: TokenEnvironment['storage']): string |
 
 /** The `token` parameter of the URL fragment (`#token=…`), checked or not; null when absent. */
 function fragmentToken(location: TokenEnvironment['location']): string | null {
-  const fragment = location.hash.startsWith('#') ? location.hash.slice(1) : '';
-  return fragment === '' ? null : new URLSearchParams(fragment).get('token');
+  return tokenFromFragment(location.hash);
 }
 
 /**

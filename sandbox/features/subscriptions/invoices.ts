@@ -44,6 +44,7 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from './records';
+import { hostedLink } from '../../../contract/hosted-links';
 
 /** What billing rules need besides the database: the clock's now, link origin and tokens. */
 export interface BillingContext {
@@ -111,7 +112,7 @@ export function invoicePageUrl(
   );
   return link === null
     ? null
-    : `${publicOrigin}/invoices/${invoiceId}#token=${tokens(link.id, link.version)}`;
+    : hostedLink(publicOrigin, { kind: 'invoice', invoiceId }, tokens(link.id, link.version));
 }
 
 /** The invoice's open payment: pending, with its account still payable; or null. */
