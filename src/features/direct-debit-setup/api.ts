@@ -11,7 +11,10 @@ import {
   type SetupSubmitRequest,
 } from '../../../contract/direct-debit';
 import { setupRoutes as routes } from '../../../contract/routes-setup';
+import { errorCodes } from '../../../contract/errors';
 import { apiRequest, type TokenHeader } from '../../lib/api-client';
+import { classifyFailure } from '../../lib/classify-failure';
+import type { RequestFailure } from './machine';
 
 function tokenHeader(token: string): TokenHeader {
   return { header: directDebitTokenHeader, value: token };
@@ -93,5 +96,28 @@ export function disableSetupMutationOptions(token: string) {
     mutationFn: async () =>
       (await apiRequest(routes.disableSetup, { token: tokenHeader(token), body: {} })).data,
     retry: false,
+  });
+}
+
+/**
+ * What the setup flow does after a failed call (src/lib/classify-failure.ts; service-api.md,
+ * "Errors" and "Hosted customer setup"). Never throws.
+ */
+export function classifySetupFailure(error: unknown): RequestFailure {
+  return classifyFailure(error, {
+    linkCodes: {
+      [errorCodes.invalidSetupLink]: 'unknown',
+      [errorCodes.setupLinkExpired]: 'expired',
+      [errorCodes.setupLinkRevoked]: 'revoked',
+    },
+    codes: {
+      [errorCodes.accountNotFound]: 'accountNotFound',
+      [errorCodes.invalidAccountNumber]: 'accountNotFound',
+      [errorCodes.unknownBank]: 'bankNotSupported',
+      [errorCodes.setupClosed]: 'setupChanged',
+      [errorCodes.directDebitNotEnabled]: 'setupChanged',
+      [errorCodes.conflict]: 'setupChanged',
+    },
+    statuses: { 409: 'setupChanged' },
   });
 }

@@ -31,12 +31,12 @@ import { redirectTo } from '../../lib/redirect';
 import { useCountdown } from '../../lib/use-countdown';
 import {
   banksQueryOptions,
+  classifySetupFailure,
   disableSetupMutationOptions,
   resolveAccountMutationOptions,
   setupQueryOptions,
   submitSetupMutationOptions,
 } from './api';
-import { classifyFailure } from './classify-failure';
 import {
   initialState,
   pollsStatus,
@@ -149,7 +149,7 @@ export function useSetupFlow(): SetupFlow {
       startedFor.current = state;
       queryClient.query(setupQueryOptions(tokenValue)).then(
         (setup) => dispatch({ type: 'setupLoaded', setup, at: Date.now() }),
-        (error: unknown) => dispatch({ type: 'setupFailed', failure: classifyFailure(error) }),
+        (error: unknown) => dispatch({ type: 'setupFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'resolving') {
       startedFor.current = state;
@@ -157,7 +157,8 @@ export function useSetupFlow(): SetupFlow {
       resolveAccount({ bankId: bank.id, bankAccountNumber: accountNumber }).then(
         ({ accountName }) =>
           dispatch({ type: 'accountResolved', bankId: bank.id, accountNumber, accountName }),
-        (error: unknown) => dispatch({ type: 'resolveFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'resolveFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'submitting') {
       startedFor.current = state;
@@ -170,7 +171,8 @@ export function useSetupFlow(): SetupFlow {
           queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
           dispatch({ type: 'submitted', setup, at: Date.now() });
         },
-        (error: unknown) => dispatch({ type: 'submitFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'submitFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'status' && state.disable.kind === 'sending') {
       // Status checks give new state objects while the call is in flight: one call per request.
@@ -185,7 +187,8 @@ export function useSetupFlow(): SetupFlow {
           queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
           dispatch({ type: 'disabled', setup, at: Date.now() });
         },
-        (error: unknown) => dispatch({ type: 'disableFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'disableFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'status') {
       startedFor.current = state;
@@ -283,7 +286,7 @@ function useStatusChecks(
       },
       (error: unknown) => {
         if (generation.current !== startedIn || error instanceof CancelledError) return;
-        dispatch({ type: 'statusCheckFailed', failure: classifyFailure(error) });
+        dispatch({ type: 'statusCheckFailed', failure: classifySetupFailure(error) });
       },
     );
   }, [queryClient, token, dispatch]);

@@ -7,7 +7,9 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { checkoutTokenHeader } from '../../../contract/checkout';
 import { checkoutRoutes as routes } from '../../../contract/routes-checkout';
+import { errorCodes } from '../../../contract/errors';
 import { apiRequest, type TokenHeader } from '../../lib/api-client';
+import { classifyFailure, type RequestFailure } from '../../lib/classify-failure';
 
 function tokenHeader(token: string): TokenHeader {
   return { header: checkoutTokenHeader, value: token };
@@ -61,5 +63,23 @@ export function payInvoiceMutationOptions(invoiceId: string, token: string) {
         })
       ).data,
     retry: false,
+  });
+}
+
+/**
+ * A failed request of the invoice page, by what the page does next. Its own kind: `alreadyPaid`
+ * ("Pay now" on an invoice that is already paid, 409: read it again, it will say so).
+ */
+export type InvoiceFailure = RequestFailure<'alreadyPaid', 'unknown' | 'expired'>;
+
+/**
+ * What the invoice page does after a failed call (src/lib/classify-failure.ts; service-api.md,
+ * "Errors"; contract/checkout.ts: "Pay now" answers 409 for a paid invoice). Never throws.
+ */
+export function classifyInvoiceFailure(error: unknown): InvoiceFailure {
+  return classifyFailure<'alreadyPaid', never>(error, {
+    linkCodes: { [errorCodes.invalidCheckoutLink]: 'byStatus' },
+    codes: { [errorCodes.conflict]: 'alreadyPaid' },
+    statuses: { 409: 'alreadyPaid' },
   });
 }

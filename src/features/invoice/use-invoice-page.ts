@@ -18,9 +18,8 @@ import {
 } from '../../lib/capability-token';
 import { nextCheckDelayMs } from '../../lib/check-schedule';
 import { redirectTo } from '../../lib/redirect';
-import { invoiceQueryOptions, payInvoiceMutationOptions } from './api';
+import { classifyInvoiceFailure, invoiceQueryOptions, payInvoiceMutationOptions } from './api';
 import { checkoutAddressFrom } from './checkout-address';
-import { classifyFailure } from './classify-failure';
 import {
   awaitsResult,
   invoicePageState,
@@ -74,7 +73,7 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
       },
       (error: unknown) => {
         paying.current = false;
-        const failure = classifyFailure(error);
+        const failure = classifyInvoiceFailure(error);
         if (failure.kind === 'alreadyPaid') {
           // The server's invoice will say paid; the page shows that instead of an error.
           setPayStatus({ kind: 'idle' });
@@ -123,7 +122,7 @@ function useAwaitedResultPolling() {
   const awaitingSince = useRef<number | null>(null);
   return useCallback((query: { state: QueryState<InvoiceState> }): number | false => {
     const { data, error, dataUpdateCount } = query.state;
-    const refused = error !== null && classifyFailure(error).kind === 'invalidLink';
+    const refused = error !== null && classifyInvoiceFailure(error).kind === 'invalidLink';
     if (data === undefined || refused || !awaitsResult(data)) {
       awaitingSince.current = null;
       return false;

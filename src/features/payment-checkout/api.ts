@@ -8,7 +8,10 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { checkoutTokenHeader, type CheckoutCustomerRequest } from '../../../contract/checkout';
 import { checkoutRoutes as routes } from '../../../contract/routes-checkout';
+import { errorCodes } from '../../../contract/errors';
 import { apiRequest, type TokenHeader } from '../../lib/api-client';
+import { classifyFailure } from '../../lib/classify-failure';
+import type { RequestFailure } from './machine';
 
 function tokenHeader(token: string): TokenHeader {
   return { header: checkoutTokenHeader, value: token };
@@ -63,5 +66,17 @@ export function submitCustomerMutationOptions(paymentId: string, token: string) 
         })
       ).data,
     retry: false,
+  });
+}
+
+/**
+ * What the checkout flow does after a failed call (src/lib/classify-failure.ts; service-api.md,
+ * "Errors"; product.md, "Links and tokens"). Never throws.
+ */
+export function classifyCheckoutFailure(error: unknown): RequestFailure {
+  return classifyFailure<'detailsRefused' | 'changed', never>(error, {
+    linkCodes: { [errorCodes.invalidCheckoutLink]: 'byStatus' },
+    codes: { [errorCodes.validationFailed]: 'detailsRefused', [errorCodes.conflict]: 'changed' },
+    statuses: { 400: 'detailsRefused', 422: 'detailsRefused', 409: 'changed' },
   });
 }

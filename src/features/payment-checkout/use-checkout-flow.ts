@@ -26,8 +26,12 @@ import {
 import { nextCheckDelayMs } from '../../lib/check-schedule';
 import { redirectTo } from '../../lib/redirect';
 import { useCountdown } from '../../lib/use-countdown';
-import { checkoutQueryKey, checkoutQueryOptions, submitCustomerMutationOptions } from './api';
-import { classifyFailure } from './classify-failure';
+import {
+  checkoutQueryKey,
+  checkoutQueryOptions,
+  classifyCheckoutFailure,
+  submitCustomerMutationOptions,
+} from './api';
 import {
   initialState,
   returnUrlOf,
@@ -83,7 +87,8 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
       queryClient.query(checkoutQueryOptions(paymentId, tokenValue)).then(
         (checkout) =>
           dispatch({ type: 'loaded', checkout, at: Date.now(), mono: performance.now() }),
-        (error: unknown) => dispatch({ type: 'loadFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'loadFailed', failure: classifyCheckoutFailure(error) }),
       );
     } else if (state.kind === 'savingDetails') {
       startedFor.current = state;
@@ -92,7 +97,8 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
           queryClient.setQueryData(checkoutQueryKey(paymentId), checkout);
           dispatch({ type: 'detailsSaved', checkout, at: Date.now(), mono: performance.now() });
         },
-        (error: unknown) => dispatch({ type: 'detailsFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'detailsFailed', failure: classifyCheckoutFailure(error) }),
       );
     }
   }, [state, queryClient, paymentId, tokenValue, submitCustomer]);
@@ -181,7 +187,8 @@ function useStatusChecks(
       queryClient.query({ ...checkoutQueryOptions(paymentId, token), retry: false }).then(
         (checkout: CheckoutState) =>
           dispatch({ type: 'refreshed', checkout, at: Date.now(), mono: performance.now() }),
-        (error: unknown) => dispatch({ type: 'refreshFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'refreshFailed', failure: classifyCheckoutFailure(error) }),
       ),
     [queryClient, paymentId, token, dispatch],
   );
