@@ -10,13 +10,9 @@
  */
 import { matchPath } from 'react-router';
 import { hostedPagePaths } from '../../contract/hosted-links';
-import {
-  checkoutTokenHeader,
-  directDebitTokenHeader,
-  hostedReadPaths,
-} from '../../contract/hosted-reads';
+import { hostedReadPaths } from '../../contract/hosted-reads';
 import { startEarlyRead } from '../lib/api-client';
-import { peekCapabilityToken, type TokenOwner } from '../lib/capability-token';
+import { peekCapabilityToken, tokenHeader, type TokenOwner } from '../lib/capability-token';
 import { loadCheckoutRoute, loadDirectDebitSetupRoute, loadInvoiceRoute } from './router';
 
 /** What a page needs first, given the id in its path ('' for the setup page, which has none). */
@@ -25,7 +21,6 @@ interface FirstDownloads {
   loadRoute: () => Promise<unknown>;
   /** Whose token the page reads (capability-token.ts). */
   owner: (id: string) => TokenOwner;
-  tokenHeader: string;
   reads: (id: string) => { path: string; params?: Record<string, string> }[];
 }
 
@@ -34,21 +29,18 @@ const pages: FirstDownloads[] = [
     path: hostedPagePaths.directDebitSetup,
     loadRoute: loadDirectDebitSetupRoute,
     owner: () => 'dd',
-    tokenHeader: directDebitTokenHeader,
     reads: () => [{ path: hostedReadPaths.getSetup }, { path: hostedReadPaths.listSetupBanks }],
   },
   {
     path: hostedPagePaths.checkout,
     loadRoute: loadCheckoutRoute,
     owner: (id) => ({ kind: 'checkout', id }),
-    tokenHeader: checkoutTokenHeader,
     reads: (paymentId) => [{ path: hostedReadPaths.getCheckout, params: { paymentId } }],
   },
   {
     path: hostedPagePaths.invoice,
     loadRoute: loadInvoiceRoute,
     owner: (id) => ({ kind: 'invoice', id }),
-    tokenHeader: checkoutTokenHeader,
     reads: (invoiceId) => [{ path: hostedReadPaths.getInvoice, params: { invoiceId } }],
   },
 ];
@@ -74,10 +66,11 @@ export function startFirstRequests(pathname: string): void {
     // The route's own lazy import reports a failed download.
     page.loadRoute().catch(() => undefined);
     const id = idOf(match.params);
-    const token = id === null ? null : peekCapabilityToken(page.owner(id));
-    if (id === null || token === null) return;
+    const owner = id === null ? null : page.owner(id);
+    const token = owner === null ? null : peekCapabilityToken(owner);
+    if (id === null || owner === null || token === null) return;
     for (const read of page.reads(id)) {
-      startEarlyRead(read.path, read.params, { header: page.tokenHeader, value: token });
+      startEarlyRead(read.path, read.params, tokenHeader(owner, token));
     }
     return;
   }

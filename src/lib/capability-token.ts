@@ -9,6 +9,8 @@
  * shared URL. Nothing here logs the token.
  */
 import { tokenFromFragment } from '../../contract/hosted-links';
+import { checkoutTokenHeader, directDebitTokenHeader } from '../../contract/hosted-reads';
+import type { TokenHeader } from './api-client';
 
 /** Which kind of page a token belongs to. */
 export type TokenKind = 'dd' | 'checkout' | 'invoice';
@@ -159,4 +161,13 @@ export function forgetCapabilityToken(
   } catch {
     // Nothing to clean when storage is unavailable.
   }
+}
+
+/**
+ * The header that carries `token` on the calls of page `owner`: `x-direct-debit-token` for the
+ * setup page, `x-checkout-token` for a checkout or invoice page (service-api.md, "Hosted customer
+ * setup"; contract/hosted-reads.ts).
+ */
+export function tokenHeader(owner: TokenOwner, token: string): TokenHeader {
+  return { header: owner === 'dd' ? directDebitTokenHeader : checkoutTokenHeader, value: token };
 }

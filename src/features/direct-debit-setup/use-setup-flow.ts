@@ -19,16 +19,12 @@
  * its answer goes back as an event; the reducer ignores answers that no longer fit.
  */
 import { CancelledError, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { Bank } from '../../../contract/banks';
 import type { SetupState } from '../../../contract/direct-debit';
-import {
-  forgetCapabilityToken,
-  readCapabilityToken,
-  type TokenReading,
-} from '../../lib/capability-token';
 import { redirectTo } from '../../lib/redirect';
 import { useCountdown } from '../../lib/use-countdown';
+import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
 import {
   banksQueryOptions,
   classifySetupFailure,
@@ -121,8 +117,7 @@ function needsRecheckOnReturn(state: FlowState): boolean {
 
 /** The setup flow of the page at `/direct-debit/setup#token=…`. */
 export function useSetupFlow(): SetupFlow {
-  const [token] = useState<TokenReading>(() => readCapabilityToken('dd'));
-  const tokenValue = token.kind === 'token' ? token.token : '';
+  const { reading: token, token: tokenValue } = useHostedLinkToken('dd');
   const [state, dispatch] = useReducer(transition, token, initialState);
   const queryClient = useQueryClient();
 
@@ -196,14 +191,7 @@ export function useSetupFlow(): SetupFlow {
   }, [state, queryClient, tokenValue, resolveAccount, submitSetup, disableSetup, cancelChecks]);
 
   // A link the server refuses is of no use after a reload either.
-  useEffect(() => {
-    if (
-      state.kind === 'invalidLink' &&
-      (state.reason === 'unknown' || state.reason === 'expired' || state.reason === 'revoked')
-    ) {
-      forgetCapabilityToken('dd');
-    }
-  }, [state]);
+  useForgetRefusedLink('dd', state.kind === 'invalidLink' ? state.reason : null);
 
   // Before paint, so a customer back from the merchant never sees the countdown flash.
   useLayoutEffect(() => {
@@ -235,8 +223,6 @@ export function useSetupFlow(): SetupFlow {
     rememberReturnFor(state.mandate.id);
     redirectTo(url);
   }, [state]);
-
-  useNewLinkInSameTab(token);
 
   const send = useCallback((event: ViewEvent) => dispatch(event), []);
   const { data, isError, isPending, refetch } = banksQuery;
@@ -334,22 +320,4 @@ function useStatusChecks(
   }, [state, check]);
 
   return { cancelChecks };
-}
-
-/**
- * A newer link opened in this tab changes only the fragment, which does not reload the page:
- * start again with its token.
- */
-function useNewLinkInSameTab(current: TokenReading) {
-  useEffect(() => {
-    const onHashChange = () => {
-      const next = readCapabilityToken('dd');
-      const changed =
-        next.kind !== current.kind ||
-        (next.kind === 'token' && current.kind === 'token' && next.token !== current.token);
-      if (changed) window.location.reload();
-    };
-    window.addEventListener('hashchange', onHashChange);
-    return () => window.removeEventListener('hashchange', onHashChange);
-  }, [current]);
 }

@@ -5,15 +5,12 @@
  * are naira; dates are Africa/Lagos calendar dates.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { checkoutTokenHeader } from '../../../contract/checkout';
+
 import { checkoutRoutes as routes } from '../../../contract/routes-checkout';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest, type TokenHeader } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure, type RequestFailure } from '../../lib/classify-failure';
-
-function tokenHeader(token: string): TokenHeader {
-  return { header: checkoutTokenHeader, value: token };
-}
 
 /** Query key of an invoice page; the token is deliberately left out of keys. */
 export function invoiceQueryKey(invoiceId: string) {
@@ -35,7 +32,7 @@ export function invoiceQueryOptions(invoiceId: string, token: string) {
       (
         await apiRequest(routes.getInvoicePage, {
           params: { invoiceId },
-          token: tokenHeader(token),
+          token: tokenHeader({ kind: 'invoice', id: invoiceId }, token),
           signal,
         })
       ).data,
@@ -58,7 +55,7 @@ export function payInvoiceMutationOptions(invoiceId: string, token: string) {
       (
         await apiRequest(routes.payInvoice, {
           params: { invoiceId },
-          token: tokenHeader(token),
+          token: tokenHeader({ kind: 'invoice', id: invoiceId }, token),
           body: {},
         })
       ).data,

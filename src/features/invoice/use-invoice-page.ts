@@ -11,13 +11,9 @@
 import { useMutation, useQuery, type QueryState } from '@tanstack/react-query';
 import type { InvoiceState } from '../../../contract/checkout';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  forgetCapabilityToken,
-  readCapabilityToken,
-  type TokenReading,
-} from '../../lib/capability-token';
 import { nextCheckDelayMs } from '../../lib/check-schedule';
 import { redirectTo } from '../../lib/redirect';
+import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
 import { classifyInvoiceFailure, invoiceQueryOptions, payInvoiceMutationOptions } from './api';
 import { checkoutAddressFrom } from './checkout-address';
 import {
@@ -40,10 +36,10 @@ export interface InvoicePage {
 
 /** The invoice page at `/invoices/:invoiceId#token=…`. */
 export function useInvoicePage(invoiceId: string): InvoicePage {
-  const [token] = useState<TokenReading>(() =>
-    readCapabilityToken({ kind: 'invoice', id: invoiceId }),
-  );
-  const tokenValue = token.kind === 'token' ? token.token : '';
+  const { reading: token, token: tokenValue } = useHostedLinkToken({
+    kind: 'invoice',
+    id: invoiceId,
+  });
   const refetchInterval = useAwaitedResultPolling();
   const query = useQuery({
     ...invoiceQueryOptions(invoiceId, tokenValue),
@@ -101,11 +97,10 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
   const state = invoicePageState({ token, data: query.data, error: query.error, pay: payStatus });
 
   // A link the server refuses is of no use after a reload either.
-  const forget =
-    state.kind === 'invalidLink' && (state.reason === 'unknown' || state.reason === 'expired');
-  useEffect(() => {
-    if (forget) forgetCapabilityToken({ kind: 'invoice', id: invoiceId });
-  }, [forget, invoiceId]);
+  useForgetRefusedLink(
+    { kind: 'invoice', id: invoiceId },
+    state.kind === 'invalidLink' ? state.reason : null,
+  );
 
   const retry = useCallback(() => void refetch(), [refetch]);
   return { state, pay, retry, reading: query.isFetching };

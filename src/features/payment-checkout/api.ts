@@ -6,16 +6,13 @@
  * is seconds by the server's clock.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { checkoutTokenHeader, type CheckoutCustomerRequest } from '../../../contract/checkout';
+import type { CheckoutCustomerRequest } from '../../../contract/checkout';
 import { checkoutRoutes as routes } from '../../../contract/routes-checkout';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest, type TokenHeader } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import type { RequestFailure } from './machine';
-
-function tokenHeader(token: string): TokenHeader {
-  return { header: checkoutTokenHeader, value: token };
-}
 
 /**
  * Query key of a payment's checkout state. The token is deliberately left out (the cache is per
@@ -38,7 +35,7 @@ export function checkoutQueryOptions(paymentId: string, token: string) {
       (
         await apiRequest(routes.getCheckout, {
           params: { paymentId },
-          token: tokenHeader(token),
+          token: tokenHeader({ kind: 'checkout', id: paymentId }, token),
           signal,
         })
       ).data,
@@ -61,7 +58,7 @@ export function submitCustomerMutationOptions(paymentId: string, token: string) 
       (
         await apiRequest(routes.submitCheckoutCustomer, {
           params: { paymentId },
-          token: tokenHeader(token),
+          token: tokenHeader({ kind: 'checkout', id: paymentId }, token),
           body: request,
         })
       ).data,
