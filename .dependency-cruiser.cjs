@@ -90,6 +90,15 @@ module.exports = {
       to: { path: '^src/features/', pathNot: '^src/features/$1/' },
     },
     {
+      name: 'features-never-import-the-app',
+      comment:
+        'src/app composes features; a feature never reaches back into it (its router, ' +
+        'providers, entry). Only page tests may render the whole app, as a customer meets it.',
+      severity: 'error',
+      from: { path: '^src/features/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/app/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles hide the architecture and break lazy loading.',
       severity: 'error',

@@ -34,9 +34,6 @@ export type MandateStatus = z.infer<typeof mandateStatusSchema>;
 /** Statuses in which the bank has authorized debits (States and transitions: "Bank approval"). */
 export const bankApprovedStatuses: readonly MandateStatus[] = ['verified', 'approved'];
 
-/** Revocation states: automatic debit is off or being turned off. */
-export const revocationStatuses: readonly MandateStatus[] = ['revocation_requested', 'revoked'];
-
 export const directDebitConfigResponseSchema = z.object({
   data: z.object({ enabled: z.boolean(), mode: modeSchema }),
 });

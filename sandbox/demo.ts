@@ -12,6 +12,7 @@ import { setupLinkResponseSchema } from '../contract/direct-debit';
 import { routes } from '../contract/routes';
 import { planResponseSchema, subscriptionResponseSchema } from '../contract/subscriptions';
 import type { DemoCredentials } from './features/merchants/demo-merchant';
+import { parseHostedLink } from '../contract/hosted-links';
 
 /** Where to send the calls: a running sandbox's base URL, or a sandbox's `handle` function. */
 export type SandboxTarget = string | ((request: Request) => Promise<Response>);
@@ -134,6 +135,6 @@ export async function createDemoSetupLink(
     planId: plan.data.id,
     subscriptionId: subscription.data.id,
     setupUrl: link.data.setupUrl,
-    token: new URL(link.data.setupUrl).hash.replace(/^#token=/, ''),
+    token: parseHostedLink(link.data.setupUrl)?.token ?? '',
   };
 }

@@ -21,12 +21,13 @@ import {
 } from '../../contract/subscriptions';
 import { queryAll } from '../db/database';
 import type { ApiCallResult, TestSandbox } from './test-sandbox';
+import { parseHostedLink } from '../../contract/hosted-links';
 
 /** The capability token in a link's `#token=` fragment. @throws Error when there is none. */
 export function tokenOf(url: string): string {
-  const match = /#token=([A-Za-z0-9_-]+)$/.exec(url);
-  if (match?.[1] === undefined) throw new Error(`No token in ${url}`);
-  return match[1];
+  const token = parseHostedLink(url)?.token ?? null;
+  if (token === null) throw new Error(`No token in ${url}`);
+  return token;
 }
 
 /** Calls a hosted checkout endpoint with `x-checkout-token: token` and no key. */

@@ -16,6 +16,7 @@ import { createManualClock } from '../core/clock';
 import { findRoute } from '../core/route-table';
 import type { DemoCredentials } from '../features/merchants/demo-merchant';
 import { issueScopedKey } from '../features/merchants/scoped-keys';
+import { parseHostedLink } from '../../contract/hosted-links';
 
 /** Origin of test sandboxes unless told otherwise. */
 export const testOrigin = 'http://sandbox.test';
@@ -179,7 +180,7 @@ export function createTestSandbox(
           'Creating the setup link',
         ),
       ).data;
-      const token = new URL(link.setupUrl).hash.replace(/^#token=/, '');
+      const token = parseHostedLink(link.setupUrl)?.token ?? '';
       return { token, setupUrl: link.setupUrl, subscriptionId: subscription.id };
     },
     issueKey: ({ scopes, mode = 'test' }) =>

@@ -8,13 +8,9 @@
  * The token is peeked, not read: it stays in the address bar until the page reads and strips it.
  * Without a plausible token nothing is requested; the page shows its invalid-link view.
  */
-import {
-  checkoutTokenHeader,
-  directDebitTokenHeader,
-  hostedReadPaths,
-} from '../../contract/hosted-reads';
+import { hostedReadPaths } from '../../contract/hosted-reads';
 import { startEarlyRead } from '../lib/api-client';
-import { peekCapabilityToken, type TokenOwner } from '../lib/capability-token';
+import { peekCapabilityToken, tokenHeader, type TokenOwner } from '../lib/capability-token';
 import { matchPage, type PageMatch } from './page-match';
 import { loadCheckoutRoute, loadDirectDebitSetupRoute, loadInvoiceRoute } from './router';
 
@@ -24,7 +20,6 @@ interface FirstDownloads {
   loadRoute: () => Promise<unknown>;
   /** Whose token the page reads (capability-token.ts). */
   owner: (id: string) => TokenOwner;
-  tokenHeader: string;
   reads: (id: string) => { path: string; params?: Record<string, string> }[];
 }
 
@@ -33,21 +28,18 @@ const pages: FirstDownloads[] = [
     page: 'directDebitSetup',
     loadRoute: loadDirectDebitSetupRoute,
     owner: () => 'dd',
-    tokenHeader: directDebitTokenHeader,
     reads: () => [{ path: hostedReadPaths.getSetup }, { path: hostedReadPaths.listSetupBanks }],
   },
   {
     page: 'checkout',
     loadRoute: loadCheckoutRoute,
     owner: (id) => ({ kind: 'checkout', id }),
-    tokenHeader: checkoutTokenHeader,
     reads: (paymentId) => [{ path: hostedReadPaths.getCheckout, params: { paymentId } }],
   },
   {
     page: 'invoice',
     loadRoute: loadInvoiceRoute,
     owner: (id) => ({ kind: 'invoice', id }),
-    tokenHeader: checkoutTokenHeader,
     reads: (invoiceId) => [{ path: hostedReadPaths.getInvoice, params: { invoiceId } }],
   },
 ];
@@ -70,9 +62,10 @@ export function startFirstRequests(pathname: string): void {
   // The route's own lazy import reports a failed download.
   page.loadRoute().catch(() => undefined);
   const id = idOf(match);
-  const token = peekCapabilityToken(page.owner(id));
+  const owner = page.owner(id);
+  const token = peekCapabilityToken(owner);
   if (token === null) return;
   for (const read of page.reads(id)) {
-    startEarlyRead(read.path, read.params, { header: page.tokenHeader, value: token });
+    startEarlyRead(read.path, read.params, tokenHeader(owner, token));
   }
 }

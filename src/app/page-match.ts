@@ -8,8 +8,10 @@
  * library: React Router cost about 13 KB of gzip JavaScript on every first load
  * (docs/decisions/0018-first-load-bytes.md). Matching keeps React Router's rules for these paths:
  * letters in any case, an optional trailing slash, one non-empty segment per id, decoded with
- * `decodeURIComponent` (left as sent when it is not valid percent-encoding).
+ * `decodeURIComponent` (left as sent when it is not valid percent-encoding); the hosted paths'
+ * one home is contract/hosted-links.ts.
  */
+import { hostedPageAt } from '../../contract/hosted-links';
 
 /** The page an address opens, with the id in its path. */
 export type PageMatch =
@@ -19,27 +21,22 @@ export type PageMatch =
   | { page: 'console' }
   | { page: 'notFound' };
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-const setupPath = /^\/direct-debit\/setup\/?$/i;
-const checkoutPath = /^\/checkout\/([^/]+)\/?$/i;
-const invoicePath = /^\/invoices\/([^/]+)\/?$/i;
 // The sandbox console (docs/decisions/0019-sandbox-console.md) routes below /console itself.
 const consolePath = /^\/console(\/.*)?$/i;
 
 /** The page at `pathname` (as in `window.location.pathname`, still percent-encoded). */
 export function matchPage(pathname: string): PageMatch {
-  if (setupPath.test(pathname)) return { page: 'directDebitSetup' };
-  const checkout = checkoutPath.exec(pathname)?.[1];
-  if (checkout !== undefined) return { page: 'checkout', paymentId: decodeSegment(checkout) };
-  const invoice = invoicePath.exec(pathname)?.[1];
-  if (invoice !== undefined) return { page: 'invoice', invoiceId: decodeSegment(invoice) };
+  const page = hostedPageAt(pathname);
+  if (page !== null) {
+    switch (page.kind) {
+      case 'directDebitSetup':
+        return { page: 'directDebitSetup' };
+      case 'checkout':
+        return { page: 'checkout', paymentId: page.paymentId };
+      case 'invoice':
+        return { page: 'invoice', invoiceId: page.invoiceId };
+    }
+  }
   if (consolePath.test(pathname)) return { page: 'console' };
   return { page: 'notFound' };
 }

@@ -8,6 +8,9 @@
  * and removes it from the address bar so it does not end up in screenshots, history sync or a
  * shared URL. Nothing here logs the token.
  */
+import { tokenFromFragment } from '../../contract/hosted-links';
+import { checkoutTokenHeader, directDebitTokenHeader } from '../../contract/hosted-reads';
+import type { TokenHeader } from './api-client';
 
 /** Which kind of page a token belongs to. */
 export type TokenKind = 'dd' | 'checkout' | 'invoice';
@@ -78,8 +81,7 @@ function readStored(key: string, storage: TokenEnvironment['storage']): string |
 
 /** The `token` parameter of the URL fragment (`#token=…`), checked or not; null when absent. */
 function fragmentToken(location: TokenEnvironment['location']): string | null {
-  const fragment = location.hash.startsWith('#') ? location.hash.slice(1) : '';
-  return fragment === '' ? null : new URLSearchParams(fragment).get('token');
+  return tokenFromFragment(location.hash);
 }
 
 /**
@@ -159,4 +161,13 @@ export function forgetCapabilityToken(
   } catch {
     // Nothing to clean when storage is unavailable.
   }
+}
+
+/**
+ * The header that carries `token` on the calls of page `owner`: `x-direct-debit-token` for the
+ * setup page, `x-checkout-token` for a checkout or invoice page (service-api.md, "Hosted customer
+ * setup"; contract/hosted-reads.ts).
+ */
+export function tokenHeader(owner: TokenOwner, token: string): TokenHeader {
+  return { header: owner === 'dd' ? directDebitTokenHeader : checkoutTokenHeader, value: token };
 }

@@ -17,6 +17,7 @@ import { deriveCapabilityToken, hashCapabilityToken } from '../../core/capabilit
 import { randomId } from '../../core/crypto';
 import type { SetupLinkCaller } from '../../core/handler';
 import { execute, queryOne, type Db } from '../../db/database';
+import { hostedLink } from '../../../contract/hosted-links';
 
 /** How long a setup link works, in milliseconds (30 days). */
 export const setupLinkLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -100,7 +101,7 @@ export function revokeSetupLink(db: Db, subscriptionId: string, now: Date): bool
 
 /** `<origin>/direct-debit/setup#token=<token>`: the token rides in the fragment, never the query. */
 export function setupUrl(publicOrigin: string, token: string): string {
-  return `${publicOrigin}/direct-debit/setup#token=${token}`;
+  return hostedLink(publicOrigin, { kind: 'directDebitSetup' }, token);
 }
 
 // 32 bytes in base64url without padding.

@@ -25,6 +25,7 @@ import {
   renderVirtualAccount,
   type VirtualAccountRow,
 } from '../virtual-accounts/virtual-accounts';
+import { hostedLink } from '../../../contract/hosted-links';
 
 /** Derives the capability token of link `linkId` at `version` (see HandlerContext). */
 export type LinkTokens = (linkId: string, version: number) => string;
@@ -146,7 +147,7 @@ export function paymentOfAccount(db: Db, virtualAccountId: string): PaymentRow |
 
 /** The payment page's address: `<origin>/checkout/<osp_id>#token=<T>` (token in the fragment). */
 export function checkoutUrl(publicOrigin: string, row: PaymentRow, tokens: LinkTokens): string {
-  return `${publicOrigin}/checkout/${row.id}#token=${tokens(row.link_id, 1)}`;
+  return hostedLink(publicOrigin, { kind: 'checkout', paymentId: row.id }, tokens(row.link_id, 1));
 }
 
 const metadataSchema = z.record(z.string(), z.unknown());

@@ -45,6 +45,7 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from './records';
+import { hostedLink } from '../../../contract/hosted-links';
 
 /**
  * Days an unpaid renewal invoice is given before it ends its subscription (docs/decisions/0010),
@@ -102,7 +103,7 @@ export function invoicePageUrl(
   );
   return link === null
     ? null
-    : `${publicOrigin}/invoices/${invoiceId}#token=${tokens(link.id, link.version)}`;
+    : hostedLink(publicOrigin, { kind: 'invoice', invoiceId }, tokens(link.id, link.version));
 }
 
 /** The invoice's open payment: pending, with its account still payable; or null. */
@@ -112,11 +113,6 @@ export function openPaymentOfInvoice(db: Db, invoiceId: string): PaymentRow | nu
     if (getVirtualAccountRow(db, payment.virtual_account_id).status === 'ACTIVE') return payment;
   }
   return null;
-}
-
-/** Whether checkout instructions (a payment) were ever created for the invoice (Rule 3). */
-export function hasCheckoutInstructions(db: Db, invoiceId: string): boolean {
-  return paymentsOfInvoice(db, invoiceId).length > 0;
 }
 
 /** The API shape of an invoice with its page link and open payment's checkout page. */

@@ -6,16 +6,15 @@
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  directDebitTokenHeader,
   type ResolveAccountRequest,
   type SetupSubmitRequest,
 } from '../../../contract/direct-debit';
 import { setupRoutes as routes } from '../../../contract/routes-setup';
-import { apiRequest, type TokenHeader } from '../../lib/api-client';
-
-function tokenHeader(token: string): TokenHeader {
-  return { header: directDebitTokenHeader, value: token };
-}
+import { errorCodes } from '../../../contract/errors';
+import { apiRequest } from '../../lib/api-client';
+import { tokenHeader } from '../../lib/capability-token';
+import { classifyFailure } from '../../lib/classify-failure';
+import type { RequestFailure } from './machine';
 
 // Query keys deliberately leave the token out (the cache is per tab and per link anyway), so it
 // never shows in devtools or error reports that print keys.
@@ -33,7 +32,7 @@ export function setupQueryOptions(token: string) {
   return queryOptions({
     queryKey: keys.setup,
     queryFn: async ({ signal }) =>
-      (await apiRequest(routes.getSetup, { token: tokenHeader(token), signal })).data,
+      (await apiRequest(routes.getSetup, { token: tokenHeader('dd', token), signal })).data,
     staleTime: 0,
   });
 }
@@ -47,7 +46,7 @@ export function banksQueryOptions(token: string) {
   return queryOptions({
     queryKey: keys.banks,
     queryFn: async ({ signal }) =>
-      (await apiRequest(routes.listSetupBanks, { token: tokenHeader(token), signal })).data,
+      (await apiRequest(routes.listSetupBanks, { token: tokenHeader('dd', token), signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -61,7 +60,8 @@ export function resolveAccountMutationOptions(token: string) {
   return mutationOptions({
     mutationKey: ['direct-debit-setup', 'resolve-account'],
     mutationFn: async (request: ResolveAccountRequest) =>
-      (await apiRequest(routes.resolveAccount, { token: tokenHeader(token), body: request })).data,
+      (await apiRequest(routes.resolveAccount, { token: tokenHeader('dd', token), body: request }))
+        .data,
   });
 }
 
@@ -76,7 +76,8 @@ export function submitSetupMutationOptions(token: string) {
   return mutationOptions({
     mutationKey: ['direct-debit-setup', 'submit'],
     mutationFn: async (request: SetupSubmitRequest) =>
-      (await apiRequest(routes.submitSetup, { token: tokenHeader(token), body: request })).data,
+      (await apiRequest(routes.submitSetup, { token: tokenHeader('dd', token), body: request }))
+        .data,
     retry: false,
   });
 }
@@ -91,7 +92,30 @@ export function disableSetupMutationOptions(token: string) {
   return mutationOptions({
     mutationKey: ['direct-debit-setup', 'disable'],
     mutationFn: async () =>
-      (await apiRequest(routes.disableSetup, { token: tokenHeader(token), body: {} })).data,
+      (await apiRequest(routes.disableSetup, { token: tokenHeader('dd', token), body: {} })).data,
     retry: false,
+  });
+}
+
+/**
+ * What the setup flow does after a failed call (src/lib/classify-failure.ts; service-api.md,
+ * "Errors" and "Hosted customer setup"). Never throws.
+ */
+export function classifySetupFailure(error: unknown): RequestFailure {
+  return classifyFailure(error, {
+    linkCodes: {
+      [errorCodes.invalidSetupLink]: 'unknown',
+      [errorCodes.setupLinkExpired]: 'expired',
+      [errorCodes.setupLinkRevoked]: 'revoked',
+    },
+    codes: {
+      [errorCodes.accountNotFound]: 'accountNotFound',
+      [errorCodes.invalidAccountNumber]: 'accountNotFound',
+      [errorCodes.unknownBank]: 'bankNotSupported',
+      [errorCodes.setupClosed]: 'setupChanged',
+      [errorCodes.directDebitNotEnabled]: 'setupChanged',
+      [errorCodes.conflict]: 'setupChanged',
+    },
+    statuses: { 409: 'setupChanged' },
   });
 }

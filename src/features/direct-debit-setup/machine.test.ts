@@ -513,6 +513,46 @@ test.each(legal)('%s + %s is a legal move', (stateName, eventName, expected) => 
   expect(next).toMatchObject(expected);
 });
 
+// Every kind of state and type of event, checked against the unions by the compiler: a kind or
+// type added to the machine must be listed here, and then needs its fixture above.
+const stateKinds = {
+  loading: true,
+  invalidLink: true,
+  closed: true,
+  chooseBank: true,
+  enterAccount: true,
+  resolving: true,
+  confirm: true,
+  submitting: true,
+  status: true,
+  failure: true,
+} satisfies Record<FlowState['kind'], true>;
+const eventTypes = {
+  setupLoaded: true,
+  setupFailed: true,
+  bankChosen: true,
+  changeBank: true,
+  accountEntered: true,
+  accountResolved: true,
+  resolveFailed: true,
+  changeAccount: true,
+  confirmed: true,
+  submitted: true,
+  submitFailed: true,
+  statusRefreshed: true,
+  statusCheckFailed: true,
+  checkNow: true,
+  stayHere: true,
+  returnNow: true,
+  tryAnotherAccount: true,
+  disableRequested: true,
+  disableCancelled: true,
+  disableConfirmed: true,
+  disabled: true,
+  disableFailed: true,
+  retry: true,
+} satisfies Record<FlowEventType, true>;
+
 const legalKeys = new Set(legal.map(([s, e]) => `${s}/${e}`));
 const ignored = (Object.keys(states) as StateName[]).flatMap((stateName) =>
   (Object.keys(events) as EventName[])
@@ -521,6 +561,11 @@ const ignored = (Object.keys(states) as StateName[]).flatMap((stateName) =>
 );
 
 test('the table covers every state and every event', () => {
+  // Against the unions' own lists, so a state or an event without its fixture fails here.
+  expect(new Set(Object.values(states).map((state) => state.kind))).toEqual(
+    new Set(Object.keys(stateKinds)),
+  );
+  expect(Object.values(events).map((event) => event.type)).toEqual(Object.keys(eventTypes));
   expect(legal.length + ignored.length).toBe(
     Object.keys(states).length * Object.keys(events).length,
   );

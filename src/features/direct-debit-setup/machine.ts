@@ -12,6 +12,10 @@
  * Effects (requests, polling, timers, the redirect) live in `use-setup-flow.ts`, which reacts to
  * the states this module produces. Amounts in `SetupState` are naira; times here are epoch ms.
  */
+import type {
+  RequestFailure as HostedRequestFailure,
+  RefusedLinkReason,
+} from '../../lib/classify-failure';
 import type { Bank } from '../../../contract/banks';
 import {
   bankApprovedStatuses,
@@ -29,23 +33,15 @@ import type { ReturnUrl } from '../../../contract/return-url';
 export type InvalidLinkReason = 'missing' | 'malformed' | 'unknown' | 'expired' | 'revoked';
 
 /**
- * A failed request, classified by what the flow does next (see `classify-failure.ts`).
- * `requestId` is the server's id to quote to support, when the server answered.
+ * A failed request, classified by what the flow does next (`classifySetupFailure` in `api.ts`).
+ * The setup's own kinds: `accountNotFound` (the bank has no account with that number, or the
+ * number is invalid there), `bankNotSupported` (no direct debit at that bank), `setupChanged`
+ * (closed, or a mandate created elsewhere: read the setup again).
  */
-export type RequestFailure =
-  | { kind: 'invalidLink'; reason: 'unknown' | 'expired' | 'revoked'; requestId: string | null }
-  /** Too many lookups: wait `retryAfterSeconds` (from `Retry-After`; null when not sent). */
-  | { kind: 'rateLimited'; retryAfterSeconds: number | null; requestId: string | null }
-  /** The bank has no account with that number (or the number is invalid there). */
-  | { kind: 'accountNotFound'; requestId: string | null }
-  /** The service does not offer direct debit at that bank. */
-  | { kind: 'bankNotSupported'; requestId: string | null }
-  /** The setup changed on the server (closed, mandate created elsewhere): read it again. */
-  | { kind: 'setupChanged'; requestId: string | null }
-  /** No answer reached the page. */
-  | { kind: 'network' }
-  /** Anything else: a 5xx, a contract breach, a 4xx we did not expect. */
-  | { kind: 'unexpected'; status: number; requestId: string | null };
+export type RequestFailure = HostedRequestFailure<
+  'accountNotFound' | 'bankNotSupported' | 'setupChanged',
+  RefusedLinkReason
+>;
 
 /**
  * Failures the failure view shows (with the requestId and a retry): always no answer or an

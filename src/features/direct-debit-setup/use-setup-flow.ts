@@ -19,24 +19,20 @@
  * its answer goes back as an event; the reducer ignores answers that no longer fit.
  */
 import { CancelledError, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { Bank } from '../../../contract/banks';
 import type { SetupState } from '../../../contract/direct-debit';
-import {
-  forgetCapabilityToken,
-  readCapabilityToken,
-  type TokenReading,
-} from '../../lib/capability-token';
 import { redirectTo } from '../../lib/redirect';
 import { useCountdown } from '../../lib/use-countdown';
+import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
 import {
   banksQueryOptions,
+  classifySetupFailure,
   disableSetupMutationOptions,
   resolveAccountMutationOptions,
   setupQueryOptions,
   submitSetupMutationOptions,
 } from './api';
-import { classifyFailure } from './classify-failure';
 import {
   initialState,
   pollsStatus,
@@ -121,8 +117,7 @@ function needsRecheckOnReturn(state: FlowState): boolean {
 
 /** The setup flow of the page at `/direct-debit/setup#token=…`. */
 export function useSetupFlow(): SetupFlow {
-  const [token] = useState<TokenReading>(() => readCapabilityToken('dd'));
-  const tokenValue = token.kind === 'token' ? token.token : '';
+  const { reading: token, token: tokenValue } = useHostedLinkToken('dd');
   const [state, dispatch] = useReducer(transition, token, initialState);
   const queryClient = useQueryClient();
 
@@ -149,7 +144,7 @@ export function useSetupFlow(): SetupFlow {
       startedFor.current = state;
       queryClient.query(setupQueryOptions(tokenValue)).then(
         (setup) => dispatch({ type: 'setupLoaded', setup, at: Date.now() }),
-        (error: unknown) => dispatch({ type: 'setupFailed', failure: classifyFailure(error) }),
+        (error: unknown) => dispatch({ type: 'setupFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'resolving') {
       startedFor.current = state;
@@ -157,7 +152,8 @@ export function useSetupFlow(): SetupFlow {
       resolveAccount({ bankId: bank.id, bankAccountNumber: accountNumber }).then(
         ({ accountName }) =>
           dispatch({ type: 'accountResolved', bankId: bank.id, accountNumber, accountName }),
-        (error: unknown) => dispatch({ type: 'resolveFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'resolveFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'submitting') {
       startedFor.current = state;
@@ -170,7 +166,8 @@ export function useSetupFlow(): SetupFlow {
           queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
           dispatch({ type: 'submitted', setup, at: Date.now() });
         },
-        (error: unknown) => dispatch({ type: 'submitFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'submitFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'status' && state.disable.kind === 'sending') {
       // Status checks give new state objects while the call is in flight: one call per request.
@@ -185,7 +182,8 @@ export function useSetupFlow(): SetupFlow {
           queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
           dispatch({ type: 'disabled', setup, at: Date.now() });
         },
-        (error: unknown) => dispatch({ type: 'disableFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'disableFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'status') {
       startedFor.current = state;
@@ -193,14 +191,7 @@ export function useSetupFlow(): SetupFlow {
   }, [state, queryClient, tokenValue, resolveAccount, submitSetup, disableSetup, cancelChecks]);
 
   // A link the server refuses is of no use after a reload either.
-  useEffect(() => {
-    if (
-      state.kind === 'invalidLink' &&
-      (state.reason === 'unknown' || state.reason === 'expired' || state.reason === 'revoked')
-    ) {
-      forgetCapabilityToken('dd');
-    }
-  }, [state]);
+  useForgetRefusedLink('dd', state.kind === 'invalidLink' ? state.reason : null);
 
   // Before paint, so a customer back from the merchant never sees the countdown flash.
   useLayoutEffect(() => {
@@ -232,8 +223,6 @@ export function useSetupFlow(): SetupFlow {
     rememberReturnFor(state.mandate.id);
     redirectTo(url);
   }, [state]);
-
-  useNewLinkInSameTab(token);
 
   const send = useCallback((event: ViewEvent) => dispatch(event), []);
   const { data, isError, isPending, refetch } = banksQuery;
@@ -283,7 +272,7 @@ function useStatusChecks(
       },
       (error: unknown) => {
         if (generation.current !== startedIn || error instanceof CancelledError) return;
-        dispatch({ type: 'statusCheckFailed', failure: classifyFailure(error) });
+        dispatch({ type: 'statusCheckFailed', failure: classifySetupFailure(error) });
       },
     );
   }, [queryClient, token, dispatch]);
@@ -331,22 +320,4 @@ function useStatusChecks(
   }, [state, check]);
 
   return { cancelChecks };
-}
-
-/**
- * A newer link opened in this tab changes only the fragment, which does not reload the page:
- * start again with its token.
- */
-function useNewLinkInSameTab(current: TokenReading) {
-  useEffect(() => {
-    const onHashChange = () => {
-      const next = readCapabilityToken('dd');
-      const changed =
-        next.kind !== current.kind ||
-        (next.kind === 'token' && current.kind === 'token' && next.token !== current.token);
-      if (changed) window.location.reload();
-    };
-    window.addEventListener('hashchange', onHashChange);
-    return () => window.removeEventListener('hashchange', onHashChange);
-  }, [current]);
 }

@@ -5,13 +5,11 @@
  * are naira; dates are Africa/Lagos calendar dates.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { checkoutTokenHeader } from '../../../contract/hosted-reads';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
-import { apiRequest, type TokenHeader } from '../../lib/api-client';
-
-function tokenHeader(token: string): TokenHeader {
-  return { header: checkoutTokenHeader, value: token };
-}
+import { errorCodes } from '../../../contract/errors';
+import { apiRequest } from '../../lib/api-client';
+import { tokenHeader } from '../../lib/capability-token';
+import { classifyFailure, type RequestFailure } from '../../lib/classify-failure';
 
 /** Query key of an invoice page; the token is deliberately left out of keys. */
 export function invoiceQueryKey(invoiceId: string) {
@@ -33,7 +31,7 @@ export function invoiceQueryOptions(invoiceId: string, token: string) {
       (
         await apiRequest(routes.getInvoicePage, {
           params: { invoiceId },
-          token: tokenHeader(token),
+          token: tokenHeader({ kind: 'invoice', id: invoiceId }, token),
           signal,
         })
       ).data,
@@ -56,10 +54,28 @@ export function payInvoiceMutationOptions(invoiceId: string, token: string) {
       (
         await apiRequest(routes.payInvoice, {
           params: { invoiceId },
-          token: tokenHeader(token),
+          token: tokenHeader({ kind: 'invoice', id: invoiceId }, token),
           body: {},
         })
       ).data,
     retry: false,
+  });
+}
+
+/**
+ * A failed request of the invoice page, by what the page does next. Its own kind: `alreadyPaid`
+ * ("Pay now" on an invoice that is already paid, 409: read it again, it will say so).
+ */
+export type InvoiceFailure = RequestFailure<'alreadyPaid', 'unknown' | 'expired'>;
+
+/**
+ * What the invoice page does after a failed call (src/lib/classify-failure.ts; service-api.md,
+ * "Errors"; contract/checkout.ts: "Pay now" answers 409 for a paid invoice). Never throws.
+ */
+export function classifyInvoiceFailure(error: unknown): InvoiceFailure {
+  return classifyFailure<'alreadyPaid', never>(error, {
+    linkCodes: { [errorCodes.invalidCheckoutLink]: 'byStatus' },
+    codes: { [errorCodes.conflict]: 'alreadyPaid' },
+    statuses: { 409: 'alreadyPaid' },
   });
 }

@@ -5,6 +5,7 @@
  * origin, another path, credentials, control characters, no token) is refused, so a bad answer
  * can never send the payer somewhere else.
  */
+import { parseHostedLink } from '../../../contract/hosted-links';
 import { isPlausibleToken } from '../../lib/capability-token';
 import { ownPageAddress, type OwnPageAddress } from '../../lib/own-page-address';
 
@@ -29,16 +30,12 @@ function hasUnsafeCharacter(text: string): boolean {
 export function checkoutAddressFrom(raw: string, origin: string): OwnPageAddress | null {
   if (raw.length === 0 || raw.length > maxAddressLength) return null;
   if (hasUnsafeCharacter(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, origin);
-  } catch {
-    return null;
-  }
+  const link = parseHostedLink(raw, origin);
+  if (link === null || link.page.kind !== 'checkout') return null;
+  const { url, token } = link;
+  if (url.origin !== origin) return null;
   if (url.username !== '' || url.password !== '') return null;
-  if (!/^\/checkout\/[A-Za-z0-9_-]+$/.test(url.pathname)) return null;
   if (url.search !== '') return null;
-  const token = new URLSearchParams(url.hash.slice(1)).get('token');
   if (token === null || !isPlausibleToken(token)) return null;
   return ownPageAddress(url, origin);
 }

@@ -6,7 +6,7 @@
  */
 import type { InvoiceState } from '../../../contract/checkout';
 import type { TokenReading } from '../../lib/capability-token';
-import { classifyFailure, type InvoiceFailure } from './classify-failure';
+import { classifyInvoiceFailure, type InvoiceFailure } from './api';
 
 /** Why a link cannot be used: no token, a mangled one, one the server does not know, or expired. */
 export type InvalidLinkReason = 'missing' | 'malformed' | 'unknown' | 'expired';
@@ -68,7 +68,7 @@ export function invoicePageState({ token, data, error, pay }: InvoicePageInput):
   if (token.kind !== 'token') {
     return { kind: 'invalidLink', reason: token.kind, requestId: null, merchant: null, mode: null };
   }
-  const readFailure = error === null || error === undefined ? null : classifyFailure(error);
+  const readFailure = error === null || error === undefined ? null : classifyInvoiceFailure(error);
   const refused =
     readFailure?.kind === 'invalidLink'
       ? readFailure

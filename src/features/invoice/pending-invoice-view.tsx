@@ -9,7 +9,7 @@ import { Button } from '../../components/button';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { en } from '../../messages/en';
-import type { InvoiceFailure } from './classify-failure';
+import type { InvoiceFailure } from './api';
 import { InvoiceDetails } from './invoice-details';
 import type { PayStatus } from './page-state';
 

@@ -11,16 +11,11 @@
 import { useMutation, useQuery, type QueryState } from '@tanstack/react-query';
 import type { InvoiceState } from '../../../contract/checkout';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  forgetCapabilityToken,
-  readCapabilityToken,
-  type TokenReading,
-} from '../../lib/capability-token';
 import { nextCheckDelayMs } from '../../lib/check-schedule';
 import { redirectTo } from '../../lib/redirect';
-import { invoiceQueryOptions, payInvoiceMutationOptions } from './api';
+import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
+import { classifyInvoiceFailure, invoiceQueryOptions, payInvoiceMutationOptions } from './api';
 import { checkoutAddressFrom } from './checkout-address';
-import { classifyFailure } from './classify-failure';
 import {
   awaitsResult,
   invoicePageState,
@@ -41,10 +36,10 @@ export interface InvoicePage {
 
 /** The invoice page at `/invoices/:invoiceId#token=…`. */
 export function useInvoicePage(invoiceId: string): InvoicePage {
-  const [token] = useState<TokenReading>(() =>
-    readCapabilityToken({ kind: 'invoice', id: invoiceId }),
-  );
-  const tokenValue = token.kind === 'token' ? token.token : '';
+  const { reading: token, token: tokenValue } = useHostedLinkToken({
+    kind: 'invoice',
+    id: invoiceId,
+  });
   const refetchInterval = useAwaitedResultPolling();
   const query = useQuery({
     ...invoiceQueryOptions(invoiceId, tokenValue),
@@ -74,7 +69,7 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
       },
       (error: unknown) => {
         paying.current = false;
-        const failure = classifyFailure(error);
+        const failure = classifyInvoiceFailure(error);
         if (failure.kind === 'alreadyPaid') {
           // The server's invoice will say paid; the page shows that instead of an error.
           setPayStatus({ kind: 'idle' });
@@ -102,11 +97,10 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
   const state = invoicePageState({ token, data: query.data, error: query.error, pay: payStatus });
 
   // A link the server refuses is of no use after a reload either.
-  const forget =
-    state.kind === 'invalidLink' && (state.reason === 'unknown' || state.reason === 'expired');
-  useEffect(() => {
-    if (forget) forgetCapabilityToken({ kind: 'invoice', id: invoiceId });
-  }, [forget, invoiceId]);
+  useForgetRefusedLink(
+    { kind: 'invoice', id: invoiceId },
+    state.kind === 'invalidLink' ? state.reason : null,
+  );
 
   const retry = useCallback(() => void refetch(), [refetch]);
   return { state, pay, retry, reading: query.isFetching };
@@ -123,7 +117,7 @@ function useAwaitedResultPolling() {
   const awaitingSince = useRef<number | null>(null);
   return useCallback((query: { state: QueryState<InvoiceState> }): number | false => {
     const { data, error, dataUpdateCount } = query.state;
-    const refused = error !== null && classifyFailure(error).kind === 'invalidLink';
+    const refused = error !== null && classifyInvoiceFailure(error).kind === 'invalidLink';
     if (data === undefined || refused || !awaitsResult(data)) {
       awaitingSince.current = null;
       return false;

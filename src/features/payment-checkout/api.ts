@@ -7,9 +7,12 @@
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { CheckoutCustomerRequest } from '../../../contract/checkout';
-import { checkoutTokenHeader } from '../../../contract/hosted-reads';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
-import { apiRequest, NetworkError, type TokenHeader } from '../../lib/api-client';
+import { errorCodes } from '../../../contract/errors';
+import { apiRequest, NetworkError } from '../../lib/api-client';
+import { tokenHeader } from '../../lib/capability-token';
+import { classifyFailure } from '../../lib/classify-failure';
+import type { RequestFailure } from './machine';
 
 // A chunk that cannot be downloaded is a request that did not get through, like any other.
 const loadCustomerRoutes = () =>
@@ -19,10 +22,6 @@ const loadCustomerRoutes = () =>
       throw new NetworkError({ cause: error });
     },
   );
-
-function tokenHeader(token: string): TokenHeader {
-  return { header: checkoutTokenHeader, value: token };
-}
 
 /**
  * Query key of a payment's checkout state. The token is deliberately left out (the cache is per
@@ -45,7 +44,7 @@ export function checkoutQueryOptions(paymentId: string, token: string) {
       (
         await apiRequest(routes.getCheckout, {
           params: { paymentId },
-          token: tokenHeader(token),
+          token: tokenHeader({ kind: 'checkout', id: paymentId }, token),
           signal,
         })
       ).data,
@@ -70,10 +69,22 @@ export function submitCustomerMutationOptions(paymentId: string, token: string) 
       (
         await apiRequest((await loadCustomerRoutes()).submitCheckoutCustomer, {
           params: { paymentId },
-          token: tokenHeader(token),
+          token: tokenHeader({ kind: 'checkout', id: paymentId }, token),
           body: request,
         })
       ).data,
     retry: false,
+  });
+}
+
+/**
+ * What the checkout flow does after a failed call (src/lib/classify-failure.ts; service-api.md,
+ * "Errors"; product.md, "Links and tokens"). Never throws.
+ */
+export function classifyCheckoutFailure(error: unknown): RequestFailure {
+  return classifyFailure<'detailsRefused' | 'changed', never>(error, {
+    linkCodes: { [errorCodes.invalidCheckoutLink]: 'byStatus' },
+    codes: { [errorCodes.validationFailed]: 'detailsRefused', [errorCodes.conflict]: 'changed' },
+    statuses: { 400: 'detailsRefused', 422: 'detailsRefused', 409: 'changed' },
   });
 }

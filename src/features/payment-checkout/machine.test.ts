@@ -95,6 +95,32 @@ test.each(legal)('%s + %s is a legal move', (stateName, eventName, expected) => 
   expect(next).toMatchObject(expected);
 });
 
+// Every kind of state and type of event, checked against the unions by the compiler: a kind or
+// type added to the machine must be listed here, and then needs its fixture above.
+const stateKinds = {
+  loading: true,
+  invalidLink: true,
+  details: true,
+  savingDetails: true,
+  pending: true,
+  paid: true,
+  expired: true,
+  failure: true,
+} satisfies Record<CheckoutFlowState['kind'], true>;
+const eventTypes = {
+  loaded: true,
+  loadFailed: true,
+  detailsEntered: true,
+  detailsSaved: true,
+  detailsFailed: true,
+  refreshed: true,
+  refreshFailed: true,
+  moneySent: true,
+  stayHere: true,
+  returnNow: true,
+  retry: true,
+} satisfies Record<CheckoutFlowEventType, true>;
+
 const legalKeys = new Set(legal.map(([s, e]) => `${s}/${e}`));
 const ignored = (Object.keys(states) as StateName[]).flatMap((stateName) =>
   (Object.keys(events) as EventName[])
@@ -103,6 +129,11 @@ const ignored = (Object.keys(states) as StateName[]).flatMap((stateName) =>
 );
 
 test('the table covers every state and every event', () => {
+  // Against the unions' own lists, so a state or an event without its fixture fails here.
+  expect(new Set(Object.values(states).map((state) => state.kind))).toEqual(
+    new Set(Object.keys(stateKinds)),
+  );
+  expect(Object.values(events).map((event) => event.type)).toEqual(Object.keys(eventTypes));
   expect(legal.length + ignored.length).toBe(
     Object.keys(states).length * Object.keys(events).length,
   );

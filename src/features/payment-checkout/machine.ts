@@ -11,6 +11,7 @@
  * naira. `at` values are epoch ms of this device (only to say when the page last checked);
  * `mono` values are `performance.now()` ms (the countdown and the fast-check window).
  */
+import type { RequestFailure as HostedRequestFailure } from '../../lib/classify-failure';
 import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
 import type { ReturnUrl } from '../../../contract/return-url';
 import type { WindowSync } from './payment-window';
@@ -18,18 +19,15 @@ import type { WindowSync } from './payment-window';
 /** Why a link cannot be used: no token, a mangled one, one the server does not know, or expired. */
 export type InvalidLinkReason = 'missing' | 'malformed' | 'unknown' | 'expired';
 
-/** A failed request, classified by what the flow does next (see `classify-failure.ts`). */
-export type RequestFailure =
-  | { kind: 'invalidLink'; reason: 'unknown' | 'expired'; requestId: string | null }
-  | { kind: 'rateLimited'; retryAfterSeconds: number | null; requestId: string | null }
-  /** The server refused the payer's details (400/422). */
-  | { kind: 'detailsRefused'; requestId: string | null }
-  /** The payment changed on the server (409, e.g. details already given): read it again. */
-  | { kind: 'changed'; requestId: string | null }
-  /** No answer reached the page. */
-  | { kind: 'network' }
-  /** Anything else: a 5xx, a contract breach, a 4xx we did not expect. */
-  | { kind: 'unexpected'; status: number; requestId: string | null };
+/**
+ * A failed request, classified by what the flow does next (`classifyCheckoutFailure` in `api.ts`).
+ * The checkout's own kinds: `detailsRefused` (the server refused the payer's details, 400/422),
+ * `changed` (the payment changed on the server, 409, e.g. details already given: read it again).
+ */
+export type RequestFailure = HostedRequestFailure<
+  'detailsRefused' | 'changed',
+  'unknown' | 'expired'
+>;
 
 /** Failures a view shows with the requestId and a way to try again. */
 export type PageFailure = Exclude<RequestFailure, { kind: 'invalidLink' }>;

@@ -18,16 +18,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { CheckoutState } from '../../../contract/checkout';
-import {
-  forgetCapabilityToken,
-  readCapabilityToken,
-  type TokenReading,
-} from '../../lib/capability-token';
 import { nextCheckDelayMs } from '../../lib/check-schedule';
 import { redirectTo } from '../../lib/redirect';
 import { useCountdown } from '../../lib/use-countdown';
-import { checkoutQueryKey, checkoutQueryOptions, submitCustomerMutationOptions } from './api';
-import { classifyFailure } from './classify-failure';
+import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
+import {
+  checkoutQueryKey,
+  checkoutQueryOptions,
+  classifyCheckoutFailure,
+  submitCustomerMutationOptions,
+} from './api';
 import {
   initialState,
   returnUrlOf,
@@ -62,10 +62,10 @@ export interface CheckoutFlow {
 
 /** The checkout flow of the page at `/checkout/:paymentId#token=…`. */
 export function useCheckoutFlow(paymentId: string): CheckoutFlow {
-  const [token] = useState<TokenReading>(() =>
-    readCapabilityToken({ kind: 'checkout', id: paymentId }),
-  );
-  const tokenValue = token.kind === 'token' ? token.token : '';
+  const { reading: token, token: tokenValue } = useHostedLinkToken({
+    kind: 'checkout',
+    id: paymentId,
+  });
   const [state, dispatch] = useReducer(transition, token, initialState);
   const queryClient = useQueryClient();
   const { mutateAsync: submitCustomer } = useMutation(
@@ -83,7 +83,8 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
       queryClient.query(checkoutQueryOptions(paymentId, tokenValue)).then(
         (checkout) =>
           dispatch({ type: 'loaded', checkout, at: Date.now(), mono: performance.now() }),
-        (error: unknown) => dispatch({ type: 'loadFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'loadFailed', failure: classifyCheckoutFailure(error) }),
       );
     } else if (state.kind === 'savingDetails') {
       startedFor.current = state;
@@ -92,20 +93,17 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
           queryClient.setQueryData(checkoutQueryKey(paymentId), checkout);
           dispatch({ type: 'detailsSaved', checkout, at: Date.now(), mono: performance.now() });
         },
-        (error: unknown) => dispatch({ type: 'detailsFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'detailsFailed', failure: classifyCheckoutFailure(error) }),
       );
     }
   }, [state, queryClient, paymentId, tokenValue, submitCustomer]);
 
   // A link the server refuses is of no use after a reload either.
-  useEffect(() => {
-    if (
-      state.kind === 'invalidLink' &&
-      (state.reason === 'unknown' || state.reason === 'expired')
-    ) {
-      forgetCapabilityToken({ kind: 'checkout', id: paymentId });
-    }
-  }, [state, paymentId]);
+  useForgetRefusedLink(
+    { kind: 'checkout', id: paymentId },
+    state.kind === 'invalidLink' ? state.reason : null,
+  );
 
   const windowSecondsLeft = useWindowSecondsLeft(state.kind === 'pending' ? state.sync : null);
   const { sentMoney, sentMoneyChecking } = useStatusChecks(
@@ -134,8 +132,6 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
     redirectedFor.current = url;
     redirectTo(url);
   }, [state]);
-
-  useNewLinkInSameTab(paymentId, token);
 
   const send = useCallback((event: ViewEvent) => dispatch(event), []);
 
@@ -181,7 +177,8 @@ function useStatusChecks(
       queryClient.query({ ...checkoutQueryOptions(paymentId, token), retry: false }).then(
         (checkout: CheckoutState) =>
           dispatch({ type: 'refreshed', checkout, at: Date.now(), mono: performance.now() }),
-        (error: unknown) => dispatch({ type: 'refreshFailed', failure: classifyFailure(error) }),
+        (error: unknown) =>
+          dispatch({ type: 'refreshFailed', failure: classifyCheckoutFailure(error) }),
       ),
     [queryClient, paymentId, token, dispatch],
   );
@@ -237,22 +234,4 @@ function useStatusChecks(
   }, [dispatch, check]);
 
   return { sentMoney, sentMoneyChecking };
-}
-
-/**
- * A newer link opened in this tab changes only the fragment, which does not reload the page:
- * start again with its token.
- */
-function useNewLinkInSameTab(paymentId: string, current: TokenReading) {
-  useEffect(() => {
-    const onHashChange = () => {
-      const next = readCapabilityToken({ kind: 'checkout', id: paymentId });
-      const changed =
-        next.kind !== current.kind ||
-        (next.kind === 'token' && current.kind === 'token' && next.token !== current.token);
-      if (changed) window.location.reload();
-    };
-    window.addEventListener('hashchange', onHashChange);
-    return () => window.removeEventListener('hashchange', onHashChange);
-  }, [paymentId, current]);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { classifyFailure } from './classify-failure';
+import { classifyCheckoutFailure } from './api';
 
 const apiError = (status: number, code: string | null, retryAfterSeconds: number | null = null) =>
   new ApiError({ status, code, message: 'x', requestId: 'req_1', retryAfterSeconds });
@@ -17,14 +17,27 @@ test.each([
     { kind: 'invalidLink', reason: 'expired' },
   ],
   ['401 without code', apiError(401, null), { kind: 'invalidLink', reason: 'unknown' }],
+  ['403 without code', apiError(403, null), { kind: 'invalidLink', reason: 'unknown' }],
   ['404 without code', apiError(404, null), { kind: 'invalidLink', reason: 'unknown' }],
   ['410 without code', apiError(410, null), { kind: 'invalidLink', reason: 'expired' }],
-  ['409 (already paid)', apiError(409, 'CONFLICT'), { kind: 'alreadyPaid', requestId: 'req_1' }],
-  ['429', apiError(429, 'RATE_LIMITED', 9), { kind: 'rateLimited', retryAfterSeconds: 9 }],
+  [
+    'RATE_LIMITED',
+    apiError(429, 'RATE_LIMITED', 17),
+    { kind: 'rateLimited', retryAfterSeconds: 17 },
+  ],
+  ['429 without code', apiError(429, null), { kind: 'rateLimited', retryAfterSeconds: null }],
+  [
+    'VALIDATION_FAILED',
+    apiError(400, 'VALIDATION_FAILED'),
+    { kind: 'detailsRefused', requestId: 'req_1' },
+  ],
+  ['422 without code', apiError(422, null), { kind: 'detailsRefused' }],
+  ['CONFLICT', apiError(409, 'CONFLICT'), { kind: 'changed' }],
+  ['409 without code', apiError(409, null), { kind: 'changed' }],
   ['500', apiError(500, 'INTERNAL_ERROR'), { kind: 'unexpected', status: 500, requestId: 'req_1' }],
-  ['400', apiError(400, 'VALIDATION_FAILED'), { kind: 'unexpected', status: 400 }],
+  ['a contract breach', apiError(200, 'UNEXPECTED_RESPONSE'), { kind: 'unexpected', status: 200 }],
   ['no answer', new NetworkError(), { kind: 'network' }],
   ['a programming error', new TypeError('x'), { kind: 'unexpected', requestId: null }],
 ])('%s', (_name, error, expected) => {
-  expect(classifyFailure(error)).toMatchObject(expected);
+  expect(classifyCheckoutFailure(error)).toMatchObject(expected);
 });
