@@ -91,9 +91,12 @@ export const en = {
       accountHint:
         'Type your 10-digit account number first and we will suggest the banks it can belong to.',
       searchLabel: 'Search banks',
-      searchHint: 'Type part of the bank’s name.',
+      searchHint: 'Type part of its name, or pick it from the list.',
       legend: 'Your bank',
       suggested: 'Suggested for this account number',
+      mostUsed: 'Most used banks',
+      keepTyping: (listed: number, total: number) =>
+        `Showing ${listed} of ${total} banks. Keep typing to find yours.`,
       allBanks: 'All banks',
       otherBanks: 'Other banks',
       matches: (count: number) =>
