@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { chromiumArgs, resolveChromiumExecutable } from '../e2e/browser';
 import {
   createCheckoutPayment,
