@@ -36,6 +36,8 @@ export const en = {
     tryAgain: 'Try again',
     copy: 'Copy',
     copied: 'Copied',
+    /** A date and time from `formatDateTime`, said to be Lagos time wherever it is shown. */
+    lagosTime: (dateTime: string) => `${dateTime} (Lagos time)`,
     copyFailed: 'Could not copy. Select the text and copy it yourself.',
     reference: 'Reference',
     copyReference: 'Copy reference',
@@ -376,6 +378,7 @@ export const en = {
     debitInProgress: (merchant: string) =>
       `${merchant} has asked your bank to collect this invoice by direct debit. Do not pay it another way now: this page will show the result when the bank answers.`,
     payNow: 'Pay now',
+    returnTo: (merchant: string) => `Return to ${merchant}`,
     payBusy: 'Opening the payment page…',
     paidBody: (merchant: string) =>
       `${merchant} has received payment for this invoice. There is nothing more to pay.`,

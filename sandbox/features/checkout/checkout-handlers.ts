@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { errorCodes } from '../../../contract/errors';
 import { koboToNaira } from '../../../contract/money';
+import { validateReturnUrl } from '../../../contract/return-url';
 import { ApiError } from '../../core/api-error';
 import { hashCapabilityToken } from '../../core/capability-tokens';
 import type {
@@ -169,6 +170,7 @@ function getInvoicePage(
         },
         authorizationUrl: view.authorizationUrl,
         debitInProgress: debitInFlight(db, invoice.id),
+        returnUrl: invoice.callback_url === null ? null : validateReturnUrl(invoice.callback_url),
       },
     },
   };

@@ -364,7 +364,7 @@ function ActivationInstructions({
 }) {
   const m = en.setup.status;
   const amount = formatNaira(activation.amount);
-  const deadline = formatDateTime(activation.deadline);
+  const deadline = en.common.lagosTime(formatDateTime(activation.deadline));
   const titleId = useId();
   const deadlinePassed = useDeadlinePassed(activation.deadline, serverTime, receivedAt);
   if (deadlinePassed) {
