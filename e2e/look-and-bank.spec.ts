@@ -12,7 +12,16 @@ import {
   simulateTransfer,
 } from './checkout-api';
 import { createSubscriptionWithSetupLink } from './merchant-api';
-import { authorize, enterAccount, expectHeading, openSetupLink, testAccounts } from './setup-flow';
+import {
+  authorize,
+  completeSetup,
+  enterAccount,
+  expectHeading,
+  fakeMerchantSite,
+  merchantReturnUrl,
+  openSetupLink,
+  testAccounts,
+} from './setup-flow';
 
 /** No content wider than the viewport: nothing to scroll sideways. */
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
@@ -184,4 +193,33 @@ test('checkout and invoice views: axe clean and no sideways scroll in light, dar
   await expectHeading(page, /./);
   await expect(page.getByText(/damaged/i).first()).toBeVisible();
   await expectViewWorksInBothSchemes(page);
+});
+
+test('"Stay here" leaves focus on "Return to", which comes before "Turn off automatic debit"', async ({
+  page,
+}) => {
+  await fakeMerchantSite(page);
+  const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl: merchantReturnUrl });
+  await openSetupLink(page, setupUrl);
+  await completeSetup(page, testAccounts.verified);
+  await expectHeading(page, 'Direct debit is set up');
+  await page.getByRole('button', { name: 'Stay here' }).click();
+  const back = page.getByRole('link', { name: 'Return to Adaeze Fitness' });
+  await expect(back).toBeFocused();
+  const order = await page
+    .getByRole('link', { name: 'Return to Adaeze Fitness' })
+    .or(page.getByRole('button', { name: 'Turn off automatic debit' }))
+    .allTextContents();
+  expect(order).toEqual(['Return to Adaeze Fitness', 'Turn off automatic debit']);
+});
+
+test('"I\'ve sent the money" keeps focus on itself once its check is done', async ({ page }) => {
+  const payment = await createCheckoutPayment({});
+  await page.goto(pathOf(payment.checkoutUrl));
+  await expectHeading(page, 'Pay by bank transfer');
+  const sent = page.getByRole('button', { name: 'I’ve sent the money' });
+  await sent.click();
+  await expect(page.getByRole('status').filter({ hasText: /./ }).first()).toBeVisible();
+  await expect(sent).toBeEnabled();
+  await expect(sent).toBeFocused();
 });

@@ -88,10 +88,15 @@ export function StatusView(props: StatusViewProps) {
   const previousDisableKind = useRef(disableKind);
   const returnLink = useRef<HTMLAnchorElement>(null);
   // "Stay here" removes the button that had focus: focus moves to the return link that takes its
-  // place, never to the page's body.
+  // place, never to the page's body. Focus already placed elsewhere (the confirmation opened by
+  // "Turn off automatic debit", which also stops the countdown) stays where it is.
   const previousAutoReturn = useRef(autoReturn);
   useEffect(() => {
-    if (previousAutoReturn.current === 'counting' && autoReturn === 'stayed') {
+    if (
+      previousAutoReturn.current === 'counting' &&
+      autoReturn === 'stayed' &&
+      document.activeElement === document.body
+    ) {
       returnLink.current?.focus();
     }
     previousAutoReturn.current = autoReturn;
