@@ -78,6 +78,11 @@ export const invoiceStateSchema = z.object({
    * offered until it is settled (service-api.md, Rule 1). "Pay now" then answers 409.
    */
   debitInProgress: z.boolean(),
+  /**
+   * The invoice's callbackUrl when it is a valid browser-return URL (contract/return-url.ts),
+   * else null: where the paid invoice page offers "Return to <merchant>".
+   */
+  returnUrl: returnUrlWireSchema,
 });
 export type InvoiceState = z.infer<typeof invoiceStateSchema>;
 export const invoiceStateResponseSchema = z.object({ data: invoiceStateSchema });

@@ -43,8 +43,8 @@ test('a customer authorizes a mandate and is returned to the merchant', async ({
   await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
   await expect(page.getByText('₦15,000.00')).toBeVisible();
 
-  await page.getByRole('searchbox', { name: 'Search banks' }).fill('Guaranty');
-  await page.getByRole('radio', { name: 'Guaranty Trust Bank' }).check();
+  await page.getByRole('combobox', { name: 'Search banks' }).fill('Guaranty');
+  await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(
@@ -89,7 +89,7 @@ test('"Stay here" keeps the customer on the approved status', async ({ page }) =
   await page.clock.install();
   const url = new URL(setupUrl);
   await page.goto(url.pathname + url.hash);
-  await page.getByRole('radio', { name: 'Guaranty Trust Bank' }).check();
+  await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: 'Account number' }).fill('0000000025');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -281,15 +281,21 @@ test('the whole flow works with the keyboard alone, focus on each step heading',
   await openSetupLink(page, setupUrl);
 
   await expect(await expectHeading(page, 'Choose your bank')).toBeFocused();
-  const search = page.getByRole('searchbox', { name: 'Search banks' });
+  const search = page.getByRole('combobox', { name: 'Search banks' });
   while (!(await search.evaluate((element) => element === document.activeElement))) {
     await page.keyboard.press('Tab');
   }
   await page.keyboard.type('Guaranty Trust');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(page.getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  // The combobox keeps focus; the active option is its aria-activedescendant.
+  const gtBank = page.getByRole('option', { name: 'Guaranty Trust Bank' });
+  await expect(search).toBeFocused();
+  await expect(search).toHaveAttribute(
+    'aria-activedescendant',
+    (await gtBank.getAttribute('id')) ?? '',
+  );
+  await page.keyboard.press('Enter');
+  await expect(gtBank).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused();
   await page.keyboard.press('Enter');

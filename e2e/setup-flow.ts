@@ -57,8 +57,8 @@ export async function expectHeading(page: Page, name: string | RegExp, timeout?:
 /** Bank step: search, pick Guaranty Trust Bank, Continue. */
 export async function chooseGtBank(page: Page): Promise<void> {
   await expectHeading(page, 'Choose your bank');
-  await page.getByRole('searchbox', { name: 'Search banks' }).fill('Guaranty');
-  await page.getByRole('radio', { name: 'Guaranty Trust Bank' }).check();
+  await page.getByRole('combobox', { name: 'Search banks' }).fill('Guaranty');
+  await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 

@@ -2,7 +2,7 @@
  * `npm run sandbox -- <command> [options]`: the sandbox's command line.
  *
  *   serve                          start the server (see sandbox/main.ts for the environment)
- *   credentials                    print <data dir>/credentials.json (creating the sandbox if new)
+ *   credentials                    print <data dir>/credentials.json (never creates a sandbox)
  *   enable-direct-debit [--mode test|live] [--off]
  *                                  turn direct debit on (or off) for the demo merchant
  *   demo-link [--mode test|live] [--base-url URL]
@@ -29,7 +29,11 @@ import type { Mode } from '../contract/common';
 import { createSandbox, type Sandbox } from './core/app';
 import { createDemoSetupLink } from './demo';
 import { testAccounts } from './features/direct-debit/test-accounts';
-import { readCredentialsFile, type DemoCredentials } from './features/merchants/demo-merchant';
+import {
+  credentialsFileName,
+  readCredentialsFile,
+  type DemoCredentials,
+} from './features/merchants/demo-merchant';
 import { issueScopedKey, parseScopeList } from './features/merchants/scoped-keys';
 import { runWebhooksCli, webhooksCliUsage } from './features/webhooks/webhooks-cli';
 import { callRunningSandbox, modeOption, parseArgs, printJson } from './cli-support';
@@ -135,9 +139,17 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     }
     case 'credentials': {
       parseArgs(rest, {});
-      const sandbox = openLocalSandbox();
-      console.log(JSON.stringify(sandbox.credentials, null, 2));
-      sandbox.close();
+      // Only print: opening the sandbox here would quietly create a second demo merchant in a
+      // data directory the running server does not use (a mistyped or missing SANDBOX_DATA_DIR).
+      const { dataDir } = serverOptionsFromEnv(process.env);
+      const credentials = readCredentialsFile(dataDir);
+      if (credentials === null) {
+        throw new Error(
+          `No sandbox in ${dataDir} (no ${credentialsFileName}). Start it with \`npm start\` ` +
+            'first, with the same SANDBOX_DATA_DIR as this command.',
+        );
+      }
+      console.log(JSON.stringify(credentials, null, 2));
       return;
     }
     case 'enable-direct-debit': {

@@ -1,6 +1,8 @@
 /**
  * A button that copies `text` (account numbers, references, request ids) and says whether it
  * worked, in a polite live region so screen readers hear it too (src/lib/copy-text.ts).
+ * "Copied" is shown once (on the button, whose accessible name stays its `label`) and said once
+ * (by the live region, which is visually hidden then); a failure is shown and said by the region.
  */
 import { useEffect, useState } from 'react';
 import { copyText } from '../lib/copy-text';
@@ -35,7 +37,7 @@ export function CopyButton({ text, label }: CopyButtonProps) {
       >
         {result === 'copied' ? en.common.copied : en.common.copy}
       </button>
-      <span className="copy__feedback" role="status">
+      <span className={result === 'copied' ? 'visually-hidden' : 'copy__feedback'} role="status">
         {result === 'copied' ? en.common.copied : result === 'failed' ? en.common.copyFailed : ''}
       </span>
     </span>

@@ -85,6 +85,17 @@ test('after a broken newer link, a reload does not fall back to the older link o
   expect(window.sessionStorage.getItem('dd-token')).toBeNull();
 });
 
+test('a malformed fragment read twice on the same page is malformed both times, never missing', () => {
+  // React may throw a first render away (a lazy chunk still loading) and read again.
+  visit('/direct-debit/setup#token=abc');
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'malformed' });
+  expect(window.location.hash).toBe('');
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'malformed' });
+  // A later good link in the same tab is read as a token again.
+  visit(`/direct-debit/setup#token=${token}`);
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+});
+
 test('without a fragment token or a kept one, the token is missing', () => {
   visit('/direct-debit/setup#section');
   expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });

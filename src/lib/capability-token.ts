@@ -39,6 +39,23 @@ const tokenPattern = /^[A-Za-z0-9_-]{32,128}$/;
 // whose storage throws (Safari private mode, locked-down webviews) still works until it is closed.
 const memory = new Map<string, string>();
 
+// The fragment is removed at the first read, and React may read again (a first render thrown
+// away while a lazy chunk loads, StrictMode): a second read must still say "malformed", not
+// "missing", or the customer is told the link has no access code instead of that it is damaged.
+// So the history entry itself records that its fragment was malformed (kept through the router's
+// own replaceState, which spreads the state), and a new address (another entry) does not.
+const malformedMarker = 'malformedTokenOf';
+
+function stateRecord(state: unknown): Record<string, unknown> {
+  return typeof state === 'object' && state !== null
+    ? { ...(state as Record<string, unknown>) }
+    : {};
+}
+
+function entrySaysMalformed(state: unknown, key: string): boolean {
+  return stateRecord(state)[malformedMarker] === key;
+}
+
 function storageKey(owner: TokenOwner): string {
   return owner === 'dd' ? 'dd-token' : `${owner.kind}-token:${encodeURIComponent(owner.id)}`;
 }
@@ -122,14 +139,23 @@ export function readCapabilityToken(
   const fromFragment = fragmentToken(env.location);
 
   if (fromFragment === null) {
+    if (entrySaysMalformed(env.history.state, key)) return { kind: 'malformed' };
     const stored = readStored(key, env.storage);
     return stored === null ? { kind: 'missing' } : { kind: 'token', token: stored };
   }
 
   // The token must not stay in the address bar, valid or not.
-  env.history.replaceState(env.history.state, '', env.location.pathname + env.location.search);
+  const state = Object.fromEntries(
+    Object.entries(stateRecord(env.history.state)).filter(([name]) => name !== malformedMarker),
+  );
+  const plausible = isPlausibleToken(fromFragment);
+  env.history.replaceState(
+    plausible ? state : { ...state, [malformedMarker]: key },
+    '',
+    env.location.pathname + env.location.search,
+  );
 
-  if (!isPlausibleToken(fromFragment)) {
+  if (!plausible) {
     // The customer opened a broken newer link: a reload must not quietly fall back to the token
     // kept earlier in this tab, which may belong to another subscription.
     forgetCapabilityToken(owner, env.storage);

@@ -25,15 +25,19 @@ const timeFormat = new Intl.DateTimeFormat('en-NG', {
 });
 
 // A calendar date (YYYY-MM-DD) is already a Lagos date; formatting its UTC midnight in UTC writes
-// exactly that day, whatever the offset.
-const calendarDateFormat = new Intl.DateTimeFormat('en-NG', { timeZone: 'UTC', dateStyle: 'long' });
+// exactly that day, whatever the offset. Same date style as `dateTimeFormat`: one date format on
+// every page ("15 Dec 2026").
+const calendarDateFormat = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'UTC',
+  dateStyle: 'medium',
+});
 
 /** `amount` in naira as ₦5,000.00. */
 export function formatNaira(amount: number): string {
   return nairaFormat.format(amount);
 }
 
-/** A calendar date `YYYY-MM-DD` (Africa/Lagos) as "15 December 2026"; the input if unreadable. */
+/** A calendar date `YYYY-MM-DD` (Africa/Lagos) as "15 Dec 2026"; the input if unreadable. */
 export function formatCalendarDate(isoDate: string): string {
   const time = Date.parse(`${isoDate}T00:00:00Z`);
   return Number.isNaN(time) ? isoDate : calendarDateFormat.format(time);

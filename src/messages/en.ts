@@ -36,6 +36,8 @@ export const en = {
     tryAgain: 'Try again',
     copy: 'Copy',
     copied: 'Copied',
+    /** A date and time from `formatDateTime`, said to be Lagos time wherever it is shown. */
+    lagosTime: (dateTime: string) => `${dateTime} (Lagos time)`,
     copyFailed: 'Could not copy. Select the text and copy it yourself.',
     reference: 'Reference',
     copyReference: 'Copy reference',
@@ -91,9 +93,12 @@ export const en = {
       accountHint:
         'Type your 10-digit account number first and we will suggest the banks it can belong to.',
       searchLabel: 'Search banks',
-      searchHint: 'Type part of the bank’s name.',
+      searchHint: 'Type part of its name, or pick it from the list.',
       legend: 'Your bank',
       suggested: 'Suggested for this account number',
+      mostUsed: 'Most used banks',
+      keepTyping: (listed: number, total: number) =>
+        `Showing ${listed} of ${total} banks. Keep typing to find yours.`,
       allBanks: 'All banks',
       otherBanks: 'Other banks',
       matches: (count: number) =>
@@ -373,6 +378,7 @@ export const en = {
     debitInProgress: (merchant: string) =>
       `${merchant} has asked your bank to collect this invoice by direct debit. Do not pay it another way now: this page will show the result when the bank answers.`,
     payNow: 'Pay now',
+    returnTo: (merchant: string) => `Return to ${merchant}`,
     payBusy: 'Opening the payment page…',
     paidBody: (merchant: string) =>
       `${merchant} has received payment for this invoice. There is nothing more to pay.`,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { errorCodes } from '../../../contract/errors';
 import { koboToNaira } from '../../../contract/money';
+import { returnUrlOrNull } from '../../../contract/return-url';
 import { ApiError } from '../../core/api-error';
 import { hashCapabilityToken } from '../../core/capability-tokens';
 import type {
@@ -173,6 +174,7 @@ function getInvoicePage(
         },
         authorizationUrl: view.authorizationUrl,
         debitInProgress: debitInFlight(db, invoice.id),
+        returnUrl: returnUrlOrNull(invoice.callback_url),
       },
     },
   };

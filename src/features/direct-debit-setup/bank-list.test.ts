@@ -1,7 +1,15 @@
 import { expect, test } from 'vitest';
 import type { Bank } from '../../../contract/banks';
 import { isValidNuban, nubanCheckDigit } from '../../../contract/nuban';
-import { digitsOf, filterBanks, maxSuggestions, suggestBanks } from './bank-list';
+import {
+  digitsOf,
+  filterBanks,
+  maxListed,
+  maxSuggestions,
+  mostUsedBankIds,
+  rankBanks,
+  suggestBanks,
+} from './bank-list';
 
 const bank = (id: string, name: string, cbnCode: string | null, shortName = name): Bank => ({
   id,
@@ -56,4 +64,42 @@ test(`no suggestions when the number is valid at more than ${maxSuggestions} ban
 
 test('digits typed with spaces or dashes are read as digits', () => {
   expect(digitsOf('0123 456-789')).toBe('0123456789');
+});
+
+const many = [
+  ...banks,
+  bank('000004', 'United Bank for Africa', '033', 'UBA'),
+  bank('100004', 'OPay (Paycom)', null, 'OPay'),
+  ...Array.from({ length: 20 }, (_, i) => bank(`mfb${i}`, `Microfinance Bank ${i}`, null)),
+];
+const ids = (list: readonly Bank[]) => list.map((b) => b.id);
+
+test('with nothing typed, only the most used banks are listed, most used first', () => {
+  const ranked = rankBanks(many, '', '');
+  expect(ids(ranked.suggested)).toEqual([]);
+  expect(ids(ranked.mostUsed)).toEqual(
+    mostUsedBankIds.filter((id) => many.some((b) => b.id === id)),
+  );
+  expect(ranked.mostUsed[0]?.name).toBe('Guaranty Trust Bank');
+  expect(ranked.others).toEqual([]);
+});
+
+test('banks where the typed number passes the check digit come first, then most used, then the rest', () => {
+  const account = `000001457${nubanCheckDigit('011', '000001457')}`;
+  const ranked = rankBanks(many, account, 'bank');
+  expect(ids(ranked.suggested)).toContain('000016');
+  expect(ids(ranked.mostUsed)).not.toContain('000016');
+  expect(ranked.mostUsed.length).toBeGreaterThan(0);
+  const listed = [...ranked.suggested, ...ranked.mostUsed, ...ranked.others];
+  expect(new Set(ids(listed)).size).toBe(listed.length);
+  expect(ranked.others.every((b) => !mostUsedBankIds.includes(b.id))).toBe(true);
+});
+
+test(`a search lists at most ${maxListed} banks but counts every match`, () => {
+  const ranked = rankBanks(many, '', 'microfinance');
+  expect(ranked.total).toBe(20);
+  expect(ranked.others).toHaveLength(maxListed);
+  const one = rankBanks(many, '', 'gtb');
+  expect(ids(one.mostUsed)).toEqual(['000013']);
+  expect(one.total).toBe(1);
 });

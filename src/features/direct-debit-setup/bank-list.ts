@@ -44,3 +44,69 @@ export function suggestBanks(banks: readonly Bank[], accountNumber: string): Ban
   );
   return matches.length <= maxSuggestions ? matches : [];
 }
+
+/**
+ * The banks most Nigerian customers hold an account with, by their `id` (NIP institution code),
+ * most used first. Shown before the rest so the common choice needs no typing (issue 14, point 1);
+ * an id the list from the service does not contain is simply skipped.
+ */
+export const mostUsedBankIds: readonly string[] = [
+  '000013', // Guaranty Trust Bank
+  '000014', // Access Bank
+  '000015', // Zenith Bank
+  '000016', // First Bank of Nigeria
+  '000004', // United Bank for Africa
+  '100004', // OPay
+];
+
+/**
+ * At most this many banks are listed at once, so Continue stays about one screen below the
+ * search box on a 360 px phone; typing narrows the rest.
+ */
+export const maxListed = 8;
+
+/** The bank choices in the order the combobox lists them, in three labelled groups. */
+export interface RankedBanks {
+  /** Banks where the typed account number passes the NUBAN check digit ({@link suggestBanks}). */
+  suggested: Bank[];
+  /** Of {@link mostUsedBankIds}, those matching the search and not already suggested. */
+  mostUsed: Bank[];
+  /** The other matches, in the service's order; none while the search is empty. */
+  others: Bank[];
+  /** How many banks match the search in all, listed or not (for the announced count). */
+  total: number;
+}
+
+/**
+ * Orders the banks for the combobox: those whose NUBAN check digit fits `accountNumber` first,
+ * then the most used, then the rest, each filtered by `query` ({@link filterBanks}). With an
+ * empty query only the first two groups are listed; with a query, the rest follow. At most
+ * {@link maxListed} banks are listed in all, taken in that order; `total` counts every match.
+ */
+export function rankBanks(
+  banks: readonly Bank[],
+  accountNumber: string,
+  query: string,
+): RankedBanks {
+  const matching = filterBanks(banks, query);
+  const suggestedIds = new Set(suggestBanks(banks, accountNumber).map((bank) => bank.id));
+  const suggested = matching.filter((bank) => suggestedIds.has(bank.id));
+  const mostUsed = mostUsedBankIds
+    .map((id) => matching.find((bank) => bank.id === id))
+    .filter((bank): bank is Bank => bank !== undefined && !suggestedIds.has(bank.id));
+  const shownIds = new Set([...suggested, ...mostUsed].map((bank) => bank.id));
+  const searching = normalize(query) !== '';
+  const others = searching ? matching.filter((bank) => !shownIds.has(bank.id)) : [];
+  let room = maxListed;
+  const take = (group: Bank[]) => {
+    const taken = group.slice(0, Math.max(room, 0));
+    room -= taken.length;
+    return taken;
+  };
+  return {
+    suggested: take(suggested),
+    mostUsed: take(mostUsed),
+    others: take(others),
+    total: searching ? matching.length : suggested.length + mostUsed.length,
+  };
+}

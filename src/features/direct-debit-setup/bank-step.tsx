@@ -1,15 +1,20 @@
 /**
- * Flow step 3: choose the bank (product.md). A search box filters a list of radio buttons (native
- * keyboard and screen-reader behaviour: Tab into the list, arrows to move); the number of matches
- * is announced. An account number typed first puts the banks where it is a valid NUBAN on top;
- * the search filters those suggestions as well as the rest.
+ * Flow step 3: choose the bank (product.md). The bank is chosen in a combobox that filters an
+ * inline listbox (WAI-ARIA APG "Editable Combobox With List Autocomplete"): typing narrows it,
+ * ArrowDown/ArrowUp move the active option (`aria-activedescendant`; focus stays in the text box),
+ * Enter or a tap chooses, Escape clears the search. The list is ranked by `rankBanks`: banks
+ * where an account number typed first passes the NUBAN check digit, then the most used banks,
+ * then the rest once the customer types; it never lists more than `maxListed`, so Continue stays
+ * within reach on a 360 px phone. The number of matches is announced.
+ * Our own small combobox rather than a headless library: the bank step is on the first load, whose
+ * budget is 100 KB gzip (docs/decisions/0017-bank-combobox-and-look.md).
  * The step only reports the choice (`bankChosen`); the flow decides what follows.
  *
  * This step is a chooser, not a validated form, so it keeps its few values in local state and
  * does not load react-hook-form: that library arrives with the account step, off the first load
  * (docs/decisions/0006-setup-page-first-load.md).
  */
-import { useId, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { useId, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import type { Bank } from '../../../contract/banks';
 import type { SetupState } from '../../../contract/direct-debit';
 import { Alert } from '../../components/alert';
@@ -17,7 +22,7 @@ import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { en } from '../../messages/en';
-import { digitsOf, filterBanks, suggestBanks } from './bank-list';
+import { digitsOf, rankBanks } from './bank-list';
 import type { ChooseBankState } from './machine';
 import { SubscriptionSummary } from './subscription-summary';
 import type { SetupFlow } from './use-setup-flow';
@@ -32,7 +37,7 @@ export interface BankStepProps {
   onIntent?: () => void;
 }
 
-/** The bank step: search, suggestions from a typed account number, one radio per bank. */
+/** The bank step: an optional account number for suggestions, then the bank combobox. */
 export function BankStep({
   setup,
   banks,
@@ -46,54 +51,99 @@ export function BankStep({
   const [query, setQuery] = useState('');
   const [typed, setTyped] = useState(accountNumber ?? '');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
   const [showError, setShowError] = useState(false);
-  const listRef = useRef<HTMLFieldSetElement>(null);
+  const comboboxRef = useRef<HTMLInputElement>(null);
 
   const list = banks.data;
   const typedDigits = digitsOf(typed);
-  // The search narrows both lists: a suggestion whose name does not match is not shown either.
-  const suggested = useMemo(
-    () => (list ? filterBanks(suggestBanks(list, typedDigits), query) : []),
+  const ranked = useMemo(
+    () => (list ? rankBanks(list, typedDigits, query) : null),
     [list, typedDigits, query],
   );
-  const others = useMemo(() => {
-    if (!list) return [];
-    const suggestedIds = new Set(suggestBanks(list, typedDigits).map((bank) => bank.id));
-    return filterBanks(list, query).filter((bank) => !suggestedIds.has(bank.id));
-  }, [list, query, typedDigits]);
-  const matchCount = suggested.length + others.length;
+  const options = ranked ? [...ranked.suggested, ...ranked.mostUsed, ...ranked.others] : [];
+  const active = options.find((bank) => bank.id === activeId) ?? null;
   const selected = list?.find((bank) => bank.id === selectedId) ?? null;
+
+  const choose = (bank: Bank) => {
+    setSelectedId(bank.id);
+    // The box then shows the chosen name, and the list narrows to it: Continue is right below.
+    setQuery(bank.name);
+    setActiveId(null);
+    setShowError(false);
+  };
+
+  const moveActive = (step: 1 | -1) => {
+    if (options.length === 0) return;
+    const at = active === null ? -1 : options.indexOf(active);
+    const next = at === -1 ? (step === 1 ? 0 : options.length - 1) : at + step;
+    const bank = options[(next + options.length) % options.length];
+    if (bank !== undefined) setActiveId(bank.id);
+  };
+
+  const onComboboxKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        moveActive(event.key === 'ArrowDown' ? 1 : -1);
+        break;
+      case 'Enter':
+        // Enter on an active option chooses it; otherwise it submits the form as usual.
+        if (active !== null) {
+          event.preventDefault();
+          choose(active);
+        }
+        break;
+      case 'Escape':
+        if (query !== '' || active !== null) {
+          event.preventDefault();
+          setQuery('');
+          setActiveId(null);
+        }
+        break;
+    }
+  };
 
   const submit: ComponentProps<'form'>['onSubmit'] = (event) => {
     event.preventDefault();
     if (selected === null) {
       setShowError(true);
-      listRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      comboboxRef.current?.focus();
       return;
     }
     onChoose(selected, typedDigits === '' ? null : typedDigits);
   };
 
-  const errorId = `${ids}-bank-error`;
-  const suggestedId = `${ids}-suggested`;
-  const othersId = `${ids}-others`;
-  const radioName = `${ids}-bank`;
-  const error = showError && selected === null ? m.chooseBankError : null;
+  const listboxId = `${ids}-banks`;
+  const optionId = (bank: Bank) => `${ids}-bank-${bank.id}`;
+  const error = showError && selected === null ? m.chooseBankError : undefined;
+  const searching = query.trim() !== '';
 
-  const radio = (bank: Bank) => (
-    <li key={bank.id} className="choice-list__item">
-      <label className="choice">
-        <input
-          type="radio"
-          name={radioName}
-          value={bank.id}
-          checked={bank.id === selectedId}
-          onChange={() => setSelectedId(bank.id)}
-        />
-        <span className="choice__label">{bank.name}</span>
-      </label>
-    </li>
-  );
+  const group = (key: string, label: string, members: Bank[]) =>
+    members.length === 0 ? null : (
+      <li role="presentation" key={key}>
+        <ul role="group" className="choice-list" aria-labelledby={`${ids}-${key}`}>
+          <li role="presentation" className="choice-list__heading" id={`${ids}-${key}`}>
+            {label}
+          </li>
+          {members.map((bank) => (
+            <li
+              key={bank.id}
+              id={optionId(bank)}
+              role="option"
+              aria-selected={bank.id === selectedId}
+              className={bank.id === activeId ? 'option option--active' : 'option'}
+              // Keep focus in the text box, as the pattern wants, when an option is tapped.
+              onPointerDown={(event) => event.preventDefault()}
+              onClick={() => choose(bank)}
+            >
+              {bank.name}
+            </li>
+          ))}
+        </ul>
+      </li>
+    );
 
   return (
     <>
@@ -128,20 +178,6 @@ export function BankStep({
           )}
         </Field>
 
-        <Field id={`${ids}-search`} label={m.searchLabel} hint={m.searchHint}>
-          {(fieldProps) => (
-            <input
-              {...fieldProps}
-              className="input"
-              type="search"
-              autoComplete="off"
-              spellCheck={false}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          )}
-        </Field>
-
         {banks.isPending && <p role="status">{m.loadingBanks}</p>}
         {banks.isError && (
           <Alert tone="error" urgent>
@@ -152,45 +188,44 @@ export function BankStep({
           </Alert>
         )}
 
-        {list !== undefined && (
-          <fieldset
-            ref={listRef}
-            className="fieldset"
-            aria-describedby={error === null ? undefined : errorId}
-          >
+        {ranked !== null && (
+          <fieldset className="fieldset">
             <legend className="fieldset__legend">{m.legend}</legend>
-            {error !== null && (
-              <p className="field__error" id={errorId}>
-                {error}
-              </p>
-            )}
+            <Field id={`${ids}-search`} label={m.searchLabel} hint={m.searchHint} error={error}>
+              {(fieldProps) => (
+                <input
+                  {...fieldProps}
+                  ref={comboboxRef}
+                  className="input"
+                  type="text"
+                  role="combobox"
+                  aria-autocomplete="list"
+                  aria-expanded={options.length > 0}
+                  aria-controls={listboxId}
+                  aria-activedescendant={active === null ? undefined : optionId(active)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={query}
+                  onChange={(event) => {
+                    setQuery(event.target.value);
+                    setActiveId(null);
+                  }}
+                  onKeyDown={onComboboxKeyDown}
+                />
+              )}
+            </Field>
             <p className="visually-hidden" role="status">
-              {query.trim() === '' ? '' : m.matches(matchCount)}
+              {searching ? m.matches(ranked.total) : ''}
             </p>
-            {suggested.length > 0 && (
-              <>
-                <p className="choice-list__heading" id={suggestedId}>
-                  {m.suggested}
-                </p>
-                <ul className="choice-list" aria-labelledby={suggestedId}>
-                  {suggested.map(radio)}
-                </ul>
-              </>
+            <ul id={listboxId} role="listbox" className="listbox" aria-label={m.legend}>
+              {group('suggested', m.suggested, ranked.suggested)}
+              {group('most-used', m.mostUsed, ranked.mostUsed)}
+              {group('others', m.otherBanks, ranked.others)}
+            </ul>
+            {ranked.total === 0 && <p aria-hidden="true">{m.matches(0)}</p>}
+            {ranked.total > options.length && searching && (
+              <p className="field__hint">{m.keepTyping(options.length, ranked.total)}</p>
             )}
-            {suggested.length > 0 && others.length > 0 && (
-              <p className="choice-list__heading" id={othersId}>
-                {m.otherBanks}
-              </p>
-            )}
-            {others.length > 0 && (
-              <ul
-                className="choice-list"
-                aria-labelledby={suggested.length > 0 ? othersId : undefined}
-              >
-                {others.map(radio)}
-              </ul>
-            )}
-            {matchCount === 0 && <p aria-hidden="true">{m.matches(0)}</p>}
           </fieldset>
         )}
 

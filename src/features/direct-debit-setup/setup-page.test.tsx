@@ -82,7 +82,7 @@ async function openSetup(link: { token: string }, options?: { retry?: boolean })
 
 async function chooseGtBank(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Search banks'), 'guaranty');
-  await user.click(screen.getByRole('radio', { name: 'Guaranty Trust Bank' }));
+  await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await screen.findByRole('heading', { level: 1, name: 'Enter your account number' });
 }
@@ -417,10 +417,12 @@ test('an account number typed first puts the matching banks on top', async () =>
   const link = await sandbox.createSetupLink();
   await openSetup(link);
   await user.type(screen.getByLabelText('Account number (optional)'), testAccountFor('verified'));
-  const suggested = screen.getByRole('list', { name: 'Suggested for this account number' });
-  expect(within(suggested).getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();
+  const suggested = screen.getByRole('group', { name: 'Suggested for this account number' });
+  expect(
+    within(suggested).getByRole('option', { name: 'Guaranty Trust Bank' }),
+  ).toBeInTheDocument();
 
-  await user.click(within(suggested).getByRole('radio', { name: 'Guaranty Trust Bank' }));
+  await user.click(within(suggested).getByRole('option', { name: 'Guaranty Trust Bank' }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await screen.findByRole('heading', { level: 1, name: 'Enter your account number' });
   expect(screen.getByLabelText('Account number')).toHaveValue(testAccountFor('verified'));
@@ -457,7 +459,7 @@ test('the first reads start before the page renders, and each is sent once', asy
   render(<App queryClient={createQueryClient()} />);
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' }, { timeout: 5_000 });
   expect(window.location.hash).toBe('');
-  expect(screen.getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();
+  expect(screen.getByRole('option', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();
   expect(sent.filter((request) => request.startsWith('GET '))).toEqual([
     'GET /direct-debit/setup',
     'GET /direct-debit/setup/banks',
@@ -801,7 +803,7 @@ test('a step whose code fails to download can be retried, keeping the bank and t
     const number = testAccountFor('verified');
     await user.type(screen.getByLabelText('Account number (optional)'), number);
     await user.type(screen.getByLabelText('Search banks'), 'guaranty');
-    await user.click(screen.getByRole('radio', { name: 'Guaranty Trust Bank' }));
+    await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await screen.findByRole('heading', { level: 1, name: 'This step could not be loaded' });
@@ -838,7 +840,7 @@ test('an error in a step that is not a failed download goes to the page-wide err
     const link = await sandbox.createSetupLink();
     await openSetup(link);
     await user.type(screen.getByLabelText('Search banks'), 'guaranty');
-    await user.click(screen.getByRole('radio', { name: 'Guaranty Trust Bank' }));
+    await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByText(en.rootError.body);
     expect(
@@ -857,29 +859,31 @@ test('the bank search filters the suggested banks too, and the count says what i
   await user.type(screen.getByLabelText('Account number (optional)'), testAccountFor('verified'));
   const banks = screen.getByRole('group', { name: 'Your bank' });
   expect(
-    within(banks).getByRole('list', { name: 'Suggested for this account number' }),
+    within(banks).getByRole('group', { name: 'Suggested for this account number' }),
   ).toBeInTheDocument();
 
   // A search that the suggestion does not match hides it.
   await user.type(screen.getByLabelText('Search banks'), 'access');
   expect(
-    within(banks).queryByRole('list', { name: 'Suggested for this account number' }),
+    within(banks).queryByRole('group', { name: 'Suggested for this account number' }),
   ).not.toBeInTheDocument();
   expect(
-    within(banks).queryByRole('radio', { name: 'Guaranty Trust Bank' }),
+    within(banks).queryByRole('option', { name: 'Guaranty Trust Bank' }),
   ).not.toBeInTheDocument();
-  const listed = within(banks).getAllByRole('radio').length;
+  const listed = within(banks).getAllByRole('option').length;
   expect(listed).toBeGreaterThan(0);
   expect(within(banks).getByRole('status')).toHaveTextContent(en.setup.bank.matches(listed));
 
   // A search the suggestion matches keeps it on top, counted once.
   await user.clear(screen.getByLabelText('Search banks'));
   await user.type(screen.getByLabelText('Search banks'), 'guaranty');
-  const suggested = within(banks).getByRole('list', { name: 'Suggested for this account number' });
-  expect(within(suggested).getByRole('radio', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();
-  expect(within(banks).getAllByRole('radio', { name: 'Guaranty Trust Bank' })).toHaveLength(1);
+  const suggested = within(banks).getByRole('group', { name: 'Suggested for this account number' });
+  expect(
+    within(suggested).getByRole('option', { name: 'Guaranty Trust Bank' }),
+  ).toBeInTheDocument();
+  expect(within(banks).getAllByRole('option', { name: 'Guaranty Trust Bank' })).toHaveLength(1);
   expect(within(banks).getByRole('status')).toHaveTextContent(
-    en.setup.bank.matches(within(banks).getAllByRole('radio').length),
+    en.setup.bank.matches(within(banks).getAllByRole('option').length),
   );
   expect(within(banks).queryByText(en.setup.bank.matches(0))).not.toBeInTheDocument();
 });

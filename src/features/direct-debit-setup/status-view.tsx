@@ -86,6 +86,21 @@ export function StatusView(props: StatusViewProps) {
   const disableButtonBox = useRef<HTMLParagraphElement>(null);
   const disableKind = props.disable.kind;
   const previousDisableKind = useRef(disableKind);
+  const returnLink = useRef<HTMLAnchorElement>(null);
+  // "Stay here" removes the button that had focus: focus moves to the return link that takes its
+  // place, never to the page's body. Focus already placed elsewhere (the confirmation opened by
+  // "Turn off automatic debit", which also stops the countdown) stays where it is.
+  const previousAutoReturn = useRef(autoReturn);
+  useEffect(() => {
+    if (
+      previousAutoReturn.current === 'counting' &&
+      autoReturn === 'stayed' &&
+      document.activeElement === document.body
+    ) {
+      returnLink.current?.focus();
+    }
+    previousAutoReturn.current = autoReturn;
+  }, [autoReturn]);
   // "Keep it on" closes the confirmation: focus goes back to the button that opened it.
   useEffect(() => {
     if (previousDisableKind.current !== 'off' && disableKind === 'off') {
@@ -218,6 +233,13 @@ export function StatusView(props: StatusViewProps) {
           </DetailRow>
         </dl>
       </section>
+      {returnUrl !== null && autoReturn !== 'counting' && (
+        <p>
+          <a ref={returnLink} className="button button--primary" href={returnUrl} rel="noreferrer">
+            {m.returnTo(merchant)}
+          </a>
+        </p>
+      )}
       {props.disable.kind === 'off' ? (
         canDisable(setup, mandate) && (
           <p ref={disableButtonBox}>
@@ -233,13 +255,6 @@ export function StatusView(props: StatusViewProps) {
           onCancel={props.onDisableCancelled}
           onConfirm={props.onDisableConfirmed}
         />
-      )}
-      {returnUrl !== null && autoReturn !== 'counting' && (
-        <p>
-          <a className="button button--secondary" href={returnUrl} rel="noreferrer">
-            {m.returnTo(merchant)}
-          </a>
-        </p>
       )}
     </>
   );
@@ -364,7 +379,7 @@ function ActivationInstructions({
 }) {
   const m = en.setup.status;
   const amount = formatNaira(activation.amount);
-  const deadline = formatDateTime(activation.deadline);
+  const deadline = en.common.lagosTime(formatDateTime(activation.deadline));
   const titleId = useId();
   const deadlinePassed = useDeadlinePassed(activation.deadline, serverTime, receivedAt);
   if (deadlinePassed) {

@@ -30,7 +30,9 @@ export function InvoiceDetails({ state }: { state: InvoiceState }) {
         <DetailRow term={m.dueDate}>{formatCalendarDate(invoice.dueDate)}</DetailRow>
         <DetailRow term={m.status}>{m.statuses[invoice.status]}</DetailRow>
         {invoice.paidAt !== null && (
-          <DetailRow term={m.paidAt}>{formatDateTime(invoice.paidAt)}</DetailRow>
+          <DetailRow term={m.paidAt}>
+            {en.common.lagosTime(formatDateTime(invoice.paidAt))}
+          </DetailRow>
         )}
       </dl>
     </section>

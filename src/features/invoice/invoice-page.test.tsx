@@ -9,6 +9,7 @@ import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import type { InvoiceState } from '../../../contract/checkout';
+import { returnUrlOrNull } from '../../../contract/return-url';
 import { App } from '../../app/app';
 import { createQueryClient } from '../../app/query-client';
 import { forgetCapabilityToken } from '../../lib/capability-token';
@@ -73,7 +74,7 @@ test('a pending invoice shows merchant, plan, period, amount and status, and "Pa
   expect(screen.getByRole('banner')).toHaveTextContent('Gym Co');
   const details = screen.getByRole('region', { name: 'Invoice details' });
   expect(within(details).getByText('Gym membership (monthly)')).toBeVisible();
-  expect(within(details).getByText('1 December 2026 to 31 December 2026')).toBeVisible();
+  expect(within(details).getByText('1 Dec 2026 to 31 Dec 2026')).toBeVisible();
   expect(within(details).getByText('₦15,000.00')).toBeVisible();
   expect(within(details).getByText('Awaiting payment')).toBeVisible();
   expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
@@ -170,9 +171,20 @@ test('a paid invoice says so and offers no payment', async () => {
   ).toBeVisible();
   const details = screen.getByRole('region', { name: 'Invoice details' });
   expect(within(details).getByText('Paid')).toBeVisible();
-  expect(within(details).getByText('30 Nov 2026, 09:15')).toBeVisible();
+  expect(within(details).getByText('30 Nov 2026, 09:15 (Lagos time)')).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button')).not.toBeInTheDocument();
+});
+
+test('a paid invoice with a return URL offers the way back to the merchant first', async () => {
+  renderInvoice(() => ({
+    ...paidInvoiceFixture(),
+    returnUrl: returnUrlOrNull('https://gym.example.com/account'),
+  }));
+  await screen.findByRole('heading', { level: 1, name: 'This invoice is paid' });
+  const back = screen.getByRole('link', { name: 'Return to Gym Co' });
+  expect(back).toHaveAttribute('href', 'https://gym.example.com/account');
+  expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
 });
 
 test('while a direct debit of the invoice is with the bank, no other payment is offered', async () => {

@@ -65,6 +65,7 @@ export function invoiceStateFixture(overrides: InvoiceFixtureOverrides = {}): In
     },
     authorizationUrl: null,
     debitInProgress: false,
+    returnUrl: null,
     ...rest,
   });
 }

@@ -7,7 +7,7 @@
  *
  * Nothing here says the payment is done: only the server's `paid` status does (the paid view).
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { CheckoutState } from '../../../contract/checkout';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -56,13 +56,23 @@ export function PendingView(props: PendingViewProps) {
   // What to transfer now: the rest, after a short transfer; the whole amount otherwise.
   const toTransfer = payment.amountOutstanding;
   const timeUp = windowSecondsLeft === 0;
+  const sentButtonBox = useRef<HTMLDivElement>(null);
+  const wasChecking = useRef(props.sentChecking);
+  // The busy button is disabled, and a disabled button drops focus to the body: when the check
+  // ends, focus goes back to it, unless the customer has moved on meanwhile.
+  useEffect(() => {
+    if (wasChecking.current && !props.sentChecking && document.activeElement === document.body) {
+      sentButtonBox.current?.querySelector('button')?.focus();
+    }
+    wasChecking.current = props.sentChecking;
+  }, [props.sentChecking]);
 
   return (
     <>
       <StepHeading>{m.title}</StepHeading>
       <section className="summary" aria-label={m.amountLabel}>
         <p>{m.amountLabel}</p>
-        <p className="summary__plan">
+        <p className="amount">
           <Money amount={payment.amount} />
         </p>
         <p>{m.toMerchant(merchant.name)}</p>
@@ -97,7 +107,7 @@ export function PendingView(props: PendingViewProps) {
         <dl className="playback">
           <DetailRow term={m.bank}>{account.bankName}</DetailRow>
           <DetailRow term={m.accountNumber}>
-            <span className="digits">{account.accountNumber}</span>{' '}
+            <span className="digits digits--key">{account.accountNumber}</span>{' '}
             <CopyButton text={account.accountNumber} label={m.copyAccountNumber} />
           </DetailRow>
           <DetailRow term={m.accountName}>{account.accountName}</DetailRow>
@@ -115,10 +125,12 @@ export function PendingView(props: PendingViewProps) {
         {props.checkFailed && <p>{m.checkFailed}</p>}
       </div>
 
-      <Button busy={props.sentChecking} busyLabel={m.sentMoneyBusy} onClick={props.onSentMoney}>
-        {m.sentMoney}
-      </Button>
-      <p role="status">{props.sent ? m.sentNote : ''}</p>
+      <div className="actions" ref={sentButtonBox}>
+        <Button busy={props.sentChecking} busyLabel={m.sentMoneyBusy} onClick={props.onSentMoney}>
+          {m.sentMoney}
+        </Button>
+        <p role="status">{props.sent ? m.sentNote : ''}</p>
+      </div>
 
       <p className="note">{m.proofNote}</p>
     </>
