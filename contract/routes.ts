@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { checkoutRoutes } from './routes-checkout';
 import { directDebitRoutes } from './routes-direct-debit';
 import { payoutRoutes } from './routes-payouts';
+import { readRoutes } from './routes-reads';
 import { setupRoutes } from './routes-setup';
 import { subscriptionRoutes } from './routes-subscriptions';
 import { webhookRoutes } from './routes-webhooks';
@@ -23,6 +24,7 @@ export const routes = {
   ...checkoutRoutes,
   ...webhookRoutes,
   ...payoutRoutes,
+  ...readRoutes,
 };
 
 export type RouteName = keyof typeof routes;

@@ -31,14 +31,18 @@ import { authenticateSetupToken } from '../features/direct-debit/setup-links';
 import { authenticateSecretKey } from '../features/merchants/api-keys';
 import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/demo-merchant';
 import { payoutHandlers } from '../features/payouts/payout-handlers';
+import { payoutReadHandlers } from '../features/payouts/read-handlers';
 import {
   authenticateCheckoutToken,
   checkoutHandlers,
 } from '../features/checkout/checkout-handlers';
 import { runCheckoutDueWork } from '../features/checkout/due-work';
 import { paymentHandlers } from '../features/payments/payment-handlers';
+import { paymentReadHandlers } from '../features/payments/read-handlers';
 import { controlHandlers } from '../features/sandbox-controls/control-handlers';
+import { subscriptionReadHandlers } from '../features/subscriptions/read-handlers';
 import { subscriptionHandlers } from '../features/subscriptions/subscription-handlers';
+import { transactionHandlers } from '../features/transactions/transaction-handlers';
 import { webhookHandlers } from '../features/webhooks/webhook-handlers';
 import { ApiError, errorResponse, jsonHeaders } from './api-error';
 import {
@@ -141,6 +145,10 @@ const registry: Required<HandlerRegistry> = {
   ...paymentHandlers,
   ...checkoutHandlers,
   ...controlHandlers,
+  ...subscriptionReadHandlers,
+  ...paymentReadHandlers,
+  ...payoutReadHandlers,
+  ...transactionHandlers,
 };
 
 interface ErasedResult {
@@ -275,11 +283,18 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       body = validateBody(route.request, rawBody);
     }
 
+    // A repeated parameter keeps its last value; the route's schema refuses unknown ones.
+    const query =
+      route.query === undefined
+        ? undefined
+        : validateBody(route.query, Object.fromEntries(new URL(request.url).searchParams));
+
     const issued: IssuedToken[] = [];
     const context = {
       name: match.name,
       params: match.params,
       body,
+      query,
       caller,
       requestId,
       now,

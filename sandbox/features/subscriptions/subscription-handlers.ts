@@ -22,7 +22,6 @@ import {
 } from './invoices';
 import {
   findPlan,
-  findSubscription,
   invoiceRowSchema,
   renderPlan,
   renderSubscription,
@@ -193,53 +192,9 @@ function createInvoicePayment(
   return { status: created ? 201 : 200, body: { data: invoiceView(db, invoice, billing) } };
 }
 
-/**
- * `GET /api/v1/subscriptions/:id`: the subscription (this merchant and mode) with its most recent
- * invoice. @throws ApiError 404 otherwise.
- */
-function getSubscription(
-  context: HandlerContext<'getSubscription'>,
-): HandlerResult<'getSubscription'> {
-  const { db } = context.services;
-  const subscription = findSubscription(
-    db,
-    context.caller.merchantId,
-    context.caller.mode,
-    context.params.subscriptionId,
-  );
-  const latest = queryOne(
-    db,
-    'SELECT * FROM invoices WHERE subscription_id = ? ORDER BY created_at DESC, rowid DESC',
-    [subscription.id],
-    invoiceRowSchema,
-  );
-  if (latest === null) throw new Error(`Subscription ${subscription.id} has no invoice`);
-  return {
-    status: 200,
-    body: {
-      data: renderSubscription(subscription, invoiceView(db, latest, billingContextOf(context))),
-    },
-  };
-}
-
-/** `GET /api/v1/subscriptions/invoices/:id`: one invoice. @throws ApiError 404 otherwise. */
-function getInvoice(context: HandlerContext<'getInvoice'>): HandlerResult<'getInvoice'> {
-  const { db } = context.services;
-  const invoice = queryOne(
-    db,
-    'SELECT * FROM invoices WHERE id = ? AND merchant_id = ? AND mode = ?',
-    [context.params.invoiceId, context.caller.merchantId, context.caller.mode],
-    invoiceRowSchema,
-  );
-  if (invoice === null) throw notFound(`No invoice with id ${context.params.invoiceId}`);
-  return { status: 200, body: { data: invoiceView(db, invoice, billingContextOf(context)) } };
-}
-
 /** Handlers of the subscriptions area, by route name. */
 export const subscriptionHandlers = {
   createPlan: { run: createPlan },
   createSubscription: { run: createSubscription },
   createInvoicePayment: { run: createInvoicePayment },
-  getSubscription: { run: getSubscription },
-  getInvoice: { run: getInvoice },
 } satisfies HandlerRegistry;
