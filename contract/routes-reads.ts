@@ -23,6 +23,7 @@ import {
   subscriptionSchema,
   subscriptionStatusSchema,
 } from './subscriptions';
+import { subscriptionMetricsResponseSchema } from './subscription-metrics';
 import { transactionSchema, transactionTypes } from './transactions';
 import {
   virtualAccountResponseSchema,
@@ -55,6 +56,14 @@ export const readRoutes = {
     scope: 'subscriptions:read',
     idempotent: false,
     response: planResponseSchema,
+  }),
+  getSubscriptionMetrics: route({
+    method: 'GET',
+    path: '/api/v1/subscriptions/metrics',
+    auth: 'secretKey',
+    scope: 'subscriptions:read',
+    idempotent: false,
+    response: subscriptionMetricsResponseSchema,
   }),
   listSubscriptions: route({
     method: 'GET',

@@ -40,6 +40,7 @@ import { runCheckoutDueWork } from '../features/checkout/due-work';
 import { paymentHandlers } from '../features/payments/payment-handlers';
 import { paymentReadHandlers } from '../features/payments/read-handlers';
 import { controlHandlers } from '../features/sandbox-controls/control-handlers';
+import { subscriptionMetricsHandlers } from '../features/subscriptions/metrics';
 import { subscriptionReadHandlers } from '../features/subscriptions/read-handlers';
 import { subscriptionHandlers } from '../features/subscriptions/subscription-handlers';
 import { transactionHandlers } from '../features/transactions/transaction-handlers';
@@ -146,6 +147,7 @@ const registry: Required<HandlerRegistry> = {
   ...checkoutHandlers,
   ...controlHandlers,
   ...subscriptionReadHandlers,
+  ...subscriptionMetricsHandlers,
   ...paymentReadHandlers,
   ...payoutReadHandlers,
   ...transactionHandlers,
