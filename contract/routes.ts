@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { checkoutRoutes } from './routes-checkout';
 import { directDebitRoutes } from './routes-direct-debit';
 import { payoutRoutes } from './routes-payouts';
+import { openApiRoutes } from './routes-openapi';
 import { readRoutes } from './routes-reads';
 import { setupRoutes } from './routes-setup';
 import { subscriptionRoutes } from './routes-subscriptions';
@@ -25,6 +26,7 @@ export const routes = {
   ...webhookRoutes,
   ...payoutRoutes,
   ...readRoutes,
+  ...openApiRoutes,
 };
 
 export type RouteName = keyof typeof routes;

@@ -30,6 +30,7 @@ import { setupHandlers } from '../features/direct-debit/setup-handlers';
 import { authenticateSetupToken } from '../features/direct-debit/setup-links';
 import { authenticateSecretKey } from '../features/merchants/api-keys';
 import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/demo-merchant';
+import { openApiHandlers } from '../features/openapi/openapi-document';
 import { payoutHandlers } from '../features/payouts/payout-handlers';
 import { payoutReadHandlers } from '../features/payouts/read-handlers';
 import {
@@ -151,6 +152,7 @@ const registry: Required<HandlerRegistry> = {
   ...paymentReadHandlers,
   ...payoutReadHandlers,
   ...transactionHandlers,
+  ...openApiHandlers,
 };
 
 interface ErasedResult {
