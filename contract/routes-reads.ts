@@ -23,6 +23,11 @@ import {
   subscriptionSchema,
   subscriptionStatusSchema,
 } from './subscriptions';
+import {
+  requestLogEntryResponseSchema,
+  requestLogListResponseSchema,
+  requestLogQuerySchema,
+} from './request-log';
 import { subscriptionMetricsResponseSchema } from './subscription-metrics';
 import { transactionSchema, transactionTypes } from './transactions';
 import {
@@ -183,5 +188,21 @@ export const readRoutes = {
     scope: 'payouts:create',
     idempotent: false,
     response: z.object({ data: payoutSchema }),
+  }),
+  /** The request log of the key's mode (not itself logged). */
+  listRequestLog: route({
+    method: 'GET',
+    path: '/sandbox/v1/requests',
+    auth: 'secretKey',
+    idempotent: false,
+    query: requestLogQuerySchema,
+    response: requestLogListResponseSchema,
+  }),
+  getRequestLogEntry: route({
+    method: 'GET',
+    path: '/sandbox/v1/requests/:requestId',
+    auth: 'secretKey',
+    idempotent: false,
+    response: requestLogEntryResponseSchema,
   }),
 } as const satisfies Record<string, RouteDef>;

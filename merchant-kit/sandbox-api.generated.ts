@@ -873,6 +873,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List request log */
+        get: operations["listRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/requests/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get request log entry */
+        get: operations["getRequestLogEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -9916,6 +9950,152 @@ export interface operations {
                             /** @enum {string} */
                             status: "successful" | "failed";
                             failureReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    listRequestLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                created_gte?: string;
+                created_lte?: string;
+                idempotency_key?: string;
+                status?: number;
+                method?: "GET" | "POST" | "PUT" | "DELETE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            mode: "test" | "live";
+                            method: string;
+                            path: string;
+                            status: number;
+                            idempotencyKey: string | null;
+                            durationMs: number;
+                            requestBody: unknown;
+                            responseBody: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    getRequestLogEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            mode: "test" | "live";
+                            method: string;
+                            path: string;
+                            status: number;
+                            idempotencyKey: string | null;
+                            durationMs: number;
+                            requestBody: unknown;
+                            responseBody: unknown;
                             /** Format: date-time */
                             createdAt: string;
                         };

@@ -40,6 +40,7 @@ import {
 import { runCheckoutDueWork } from '../features/checkout/due-work';
 import { paymentHandlers } from '../features/payments/payment-handlers';
 import { paymentReadHandlers } from '../features/payments/read-handlers';
+import { requestLogHandlers } from '../features/request-log/request-log-handlers';
 import { controlHandlers } from '../features/sandbox-controls/control-handlers';
 import { subscriptionMetricsHandlers } from '../features/subscriptions/metrics';
 import { subscriptionReadHandlers } from '../features/subscriptions/read-handlers';
@@ -79,6 +80,7 @@ import {
 } from './idempotency';
 import { loadLinkSecret } from './link-secret';
 import { readJsonBody, validateBody } from './request-body';
+import { isUnloggedRoute, recordRequest } from './request-log';
 import { matchRoute } from './router';
 
 const modes: readonly Mode[] = ['live', 'test'];
@@ -153,7 +155,16 @@ const registry: Required<HandlerRegistry> = {
   ...payoutReadHandlers,
   ...transactionHandlers,
   ...openApiHandlers,
+  ...requestLogHandlers,
 };
+
+/** What the pipeline learned about a request, for the error timestamp and the request log. */
+interface Seen {
+  mode: Mode | null;
+  /** Set once a secret key authenticated: only such requests are logged. */
+  merchantId: string | null;
+  route: RouteName | null;
+}
 
 interface ErasedResult {
   status: number;
@@ -234,7 +245,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     requestId: string,
     path: string,
     clientIp: string | null,
-    seen: { mode: Mode | null },
+    seen: Seen,
   ): Promise<Response> {
     runDueWork();
     // One reading per mode: the link's expiry and the request's `now` use the same instant.
@@ -244,12 +255,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
     const match = matchRoute(request.method, path);
     const route: RouteDef = routes[match.name];
+    seen.route = match.name;
 
     let caller: KeyCaller | SetupLinkCaller | CheckoutLinkCaller | null = null;
     let keyCaller: KeyCaller | null = null;
     if (route.auth === 'secretKey') {
       keyCaller = authenticateSecretKey(db, request.headers.get('authorization'));
       seen.mode = keyCaller.mode;
+      seen.merchantId = keyCaller.merchantId;
       if (route.scope !== undefined && !keyCaller.scopes.includes(route.scope)) {
         throw new ApiError(
           403,
@@ -355,15 +368,50 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
   }
 
+  /**
+   * Adds a secret-key request to its merchant's request log (sandbox/core/request-log.ts); never
+   * fails the request it describes.
+   */
+  async function logRequest(
+    request: Request,
+    copy: Request | null,
+    response: Response,
+    at: { requestId: string; path: string; seen: Seen; started: number },
+  ): Promise<void> {
+    const { merchantId, mode, route } = at.seen;
+    if (closed || merchantId === null || mode === null || isUnloggedRoute(route)) return;
+    try {
+      recordRequest(db, {
+        requestId: at.requestId,
+        merchantId,
+        mode,
+        method: request.method,
+        path: at.path,
+        status: response.status,
+        idempotencyKey: request.headers.get('idempotency-key'),
+        durationMs: performance.now() - at.started,
+        requestText: copy === null ? null : await copy.text(),
+        responseText: await response.clone().text(),
+        at: clocks.clockFor(mode).now(),
+      });
+    } catch (error) {
+      onUnexpectedError(error, at.requestId);
+    }
+  }
+
   return {
     async handle(request: Request, info?: { clientIp?: string }): Promise<Response> {
       const requestId = randomId('req_');
-      const seen: { mode: Mode | null } = { mode: null };
+      const seen: Seen = { mode: null, merchantId: null, route: null };
+      const started = performance.now();
+      // A copy of the body for the request log, read after the handler has read the original.
+      const copy = request.method === 'GET' || request.method === 'HEAD' ? null : request.clone();
       let path = '/';
+      let response: Response;
       try {
         path = new URL(request.url).pathname;
         if (closed) throw new Error('The sandbox is closed');
-        return await serve(request, requestId, path, info?.clientIp ?? null, seen);
+        response = await serve(request, requestId, path, info?.clientIp ?? null, seen);
       } catch (error) {
         if (!(error instanceof ApiError)) onUnexpectedError(error, requestId);
         let timestamp: Date;
@@ -373,8 +421,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         } catch {
           timestamp = new Date();
         }
-        return errorResponse(error, { requestId, path, timestamp });
+        response = errorResponse(error, { requestId, path, timestamp });
       }
+      await logRequest(request, copy, response, { requestId, path, seen, started });
+      return response;
     },
     runDueWork,
     close() {
