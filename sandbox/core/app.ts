@@ -80,7 +80,7 @@ import {
 } from './idempotency';
 import { loadLinkSecret } from './link-secret';
 import { readJsonBody, validateBody } from './request-body';
-import { isUnloggedRoute, recordRequest } from './request-log';
+import { isUnloggedRoute, readLoggedBody, recordRequest } from './request-log';
 import { matchRoute } from './router';
 
 const modes: readonly Mode[] = ['live', 'test'];
@@ -374,7 +374,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
    */
   async function logRequest(
     request: Request,
-    copy: Request | null,
+    loggedBody: Promise<unknown>,
     response: Response,
     at: { requestId: string; path: string; seen: Seen; started: number },
   ): Promise<void> {
@@ -390,7 +390,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         status: response.status,
         idempotencyKey: request.headers.get('idempotency-key'),
         durationMs: performance.now() - at.started,
-        requestText: copy === null ? null : await copy.text(),
+        requestBody: await loggedBody,
         responseText: await response.clone().text(),
         at: clocks.clockFor(mode).now(),
       });
@@ -404,8 +404,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const requestId = randomId('req_');
       const seen: Seen = { mode: null, merchantId: null, route: null };
       const started = performance.now();
-      // A copy of the body for the request log, read after the handler has read the original.
-      const copy = request.method === 'GET' || request.method === 'HEAD' ? null : request.clone();
+      // The body for the request log, read (at most 64 KB) from a copy alongside the handler's
+      // read: a cancelled branch of a cloned body waits for the other branch to be read.
+      const loggedBody =
+        request.method === 'GET' || request.method === 'HEAD'
+          ? Promise.resolve(undefined)
+          : readLoggedBody(request.clone());
       let path = '/';
       let response: Response;
       try {
@@ -423,7 +427,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         }
         response = errorResponse(error, { requestId, path, timestamp });
       }
-      await logRequest(request, copy, response, { requestId, path, seen, started });
+      await logRequest(request, loggedBody, response, { requestId, path, seen, started });
       return response;
     },
     runDueWork,

@@ -55,13 +55,46 @@ export function redactSecrets(value: unknown): unknown {
   return value;
 }
 
-/** JSON text → redacted JSON text, or null when empty, not JSON or too large. */
-function storedBody(text: string | null): string | null {
-  if (text === null || text === '' || text.length > maxStoredBodyChars) return null;
+/** A JSON value → redacted JSON text, or null when absent or too large. */
+function storedBody(value: unknown): string | null {
+  if (value === undefined) return null;
+  const text = JSON.stringify(redactSecrets(value));
+  return text.length > maxStoredBodyChars ? null : text;
+}
+
+/**
+ * The JSON body of `copy` (a clone of the request), read up to {@link maxStoredBodyChars} bytes:
+ * a larger or endless body is cancelled and logged as absent.
+ */
+export async function readLoggedBody(copy: Request): Promise<unknown> {
+  if (copy.body === null) return undefined;
+  const reader = copy.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    return JSON.stringify(redactSecrets(JSON.parse(text)));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxStoredBodyChars) {
+        await reader.cancel();
+        return undefined;
+      }
+      chunks.push(value);
+    }
   } catch {
-    return null;
+    // A body that breaks off is logged as absent; the handler reports the failure itself.
+    return undefined;
+  }
+  return parsedOrUndefined(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** JSON text → the parsed value, or undefined when empty or not JSON. */
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
   }
 }
 
@@ -76,9 +109,9 @@ export interface RequestRecord {
   idempotencyKey: string | null;
   /** Milliseconds. */
   durationMs: number;
-  /** The raw request and response texts (redacted here before storing). */
-  requestText: string | null;
-  responseText: string | null;
+  /** The parsed request body (undefined without one) and the response text; redacted here. */
+  requestBody: unknown;
+  responseText: string;
   /** When the request arrived, by the mode's clock. */
   at: Date;
 }
@@ -99,8 +132,8 @@ export function recordRequest(db: Db, record: RequestRecord): void {
       record.status,
       record.idempotencyKey,
       Math.max(0, Math.round(record.durationMs)),
-      storedBody(record.requestText),
-      storedBody(record.responseText),
+      storedBody(record.requestBody),
+      storedBody(parsedOrUndefined(record.responseText)),
       record.at.toISOString(),
     ],
   );

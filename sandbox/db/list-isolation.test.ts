@@ -31,6 +31,7 @@ const listed: Record<string, { table: string; get: RouteName }> = {
   listTransactions: { table: 'transactions', get: 'getTransaction' },
   listBeneficiaries: { table: 'beneficiaries', get: 'getBeneficiary' },
   listPayouts: { table: 'payouts', get: 'getPayout' },
+  listRequestLog: { table: 'request_log', get: 'getRequestLogEntry' },
 };
 const pageSchema = z.object({
   data: z.array(z.object({ id: z.string() }).loose()),
