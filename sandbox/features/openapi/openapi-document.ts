@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 description of the sandbox's API, generated from the contract's route table
  * (contract/routes.ts) and zod schemas with zod 4's `z.toJSONSchema` (JSON Schema 2020-12, the
  * dialect of OpenAPI 3.1), so it cannot drift from what the sandbox validates and answers
- * (docs/decisions/0016-openapi-b.md). Served at `GET /api/v1/openapi.json`.
+ * (docs/decisions/0016-reads-lists-and-paging.md). Served at `GET /api/v1/openapi.json`.
  *
  * Per route: path parameters (`:name` → `{name}`), the query schema's parameters, the JSON body
  * (the schema's input side), the success answer (the response schema's output side: 200, and 201
