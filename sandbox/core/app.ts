@@ -79,7 +79,7 @@ import {
   storeResponse,
 } from './idempotency';
 import { loadLinkSecret } from './link-secret';
-import { readJsonBody, validateBody } from './request-body';
+import { maxBodyBytes, readJsonBody, validateBody } from './request-body';
 import { isUnloggedRoute, readLoggedBody, recordRequest } from './request-log';
 import { matchRoute } from './router';
 
@@ -406,8 +406,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const started = performance.now();
       // The body for the request log, read (at most 64 KB) from a copy alongside the handler's
       // read: a cancelled branch of a cloned body waits for the other branch to be read.
+      // A body announced as over 64 KB is not copied at all: it is refused with 413 and not kept.
+      const announced = Number(request.headers.get('content-length') ?? '0');
       const loggedBody =
-        request.method === 'GET' || request.method === 'HEAD'
+        request.method === 'GET' || request.method === 'HEAD' || announced > maxBodyBytes
           ? Promise.resolve(undefined)
           : readLoggedBody(request.clone());
       let path = '/';
