@@ -18,6 +18,9 @@ const sandboxFeatureOrder = [
   'checkout',
   'payouts',
   'sandbox-controls',
+  // Reads about every other feature (the route table; the log of every request).
+  'request-log',
+  'openapi',
 ];
 
 /** One rule per feature: it never imports a feature after it in {@link sandboxFeatureOrder}. */

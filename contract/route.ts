@@ -41,6 +41,8 @@ export interface RouteDef {
   idempotent: boolean;
   /** Schema of the JSON body; absent for routes that take none. */
   request?: z.ZodType;
+  /** Schema of the query string (lists: contract/paging.ts), given an object of its parameters. */
+  query?: z.ZodType;
   response: z.ZodType;
   /** Only with a test-mode key (sandbox controls that act on test records and the test clock). */
   testOnly?: boolean;

@@ -10,6 +10,8 @@ import type { z } from 'zod';
 import { checkoutRoutes } from './routes-checkout';
 import { directDebitRoutes } from './routes-direct-debit';
 import { payoutRoutes } from './routes-payouts';
+import { openApiRoutes } from './routes-openapi';
+import { readRoutes } from './routes-reads';
 import { setupRoutes } from './routes-setup';
 import { subscriptionRoutes } from './routes-subscriptions';
 import { webhookRoutes } from './routes-webhooks';
@@ -23,6 +25,8 @@ export const routes = {
   ...checkoutRoutes,
   ...webhookRoutes,
   ...payoutRoutes,
+  ...readRoutes,
+  ...openApiRoutes,
 };
 
 export type RouteName = keyof typeof routes;

@@ -21,6 +21,8 @@
  *                                  webhook endpoint, delivery log, test and replay; payout access
  *                                  and settlement (through the running sandbox's HTTP API; see
  *                                  sandbox/features/webhooks/webhooks-cli.ts)
+ *   requests [<req_id>] [--mode test|live] [--idempotency-key KEY] [--status CODE]
+ *                                  the request log (sandbox/features/request-log/request-log-cli.ts)
  *
  * Prints keys and the setup link on purpose: they are what a developer asked for.
  */
@@ -35,6 +37,7 @@ import {
   type DemoCredentials,
 } from './features/merchants/demo-merchant';
 import { issueScopedKey, parseScopeList } from './features/merchants/scoped-keys';
+import { requestLogCliUsage, runRequestLogCli } from './features/request-log/request-log-cli';
 import { runWebhooksCli, webhooksCliUsage } from './features/webhooks/webhooks-cli';
 import { callRunningSandbox, modeOption, parseArgs, printJson } from './cli-support';
 import { serveFromEnvironment, serverOptionsFromEnv } from './main';
@@ -59,6 +62,7 @@ Commands:
                                                the bank's final answer to a pending or unknown
                                                mandate (test mode; through the running sandbox)
 ${webhooksCliUsage}
+${requestLogCliUsage}
 
 Environment: PORT, HOST, SANDBOX_DATA_DIR, SANDBOX_DIST_DIR, SANDBOX_APPROVAL_DELAY_MS`;
 
@@ -221,13 +225,15 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     }
     case 'webhooks':
     case 'payouts':
-    case 'settle': {
+    case 'settle':
+    case 'requests': {
       // These talk to the running sandbox over HTTP: its worker is what delivers webhooks.
       const credentials = readCredentialsFile(serverOptionsFromEnv(process.env).dataDir);
       if (credentials === null) {
         throw new Error('No credentials.json in the data directory: start the sandbox first');
       }
-      await runWebhooksCli(command, rest, credentials);
+      if (command === 'requests') await runRequestLogCli(rest, credentials);
+      else await runWebhooksCli(command, rest, credentials);
       return;
     }
     case 'simulate-transfer': {

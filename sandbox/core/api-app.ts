@@ -15,6 +15,7 @@ import type { SandboxServices } from './handler';
 import {
   authenticate,
   idempotencyKey,
+  logRequest,
   readBody,
   requestClock,
   runHandler,
@@ -53,6 +54,7 @@ export function createApiApp(services: SandboxServices, hooks: ApiHooks): Hono<A
     app.on(
       route.method,
       route.path,
+      logRequest(name, services, hooks),
       authenticate(route, services.db),
       requestClock,
       idempotencyKey(route),

@@ -30,6 +30,10 @@ export type ParamsOf<N extends RouteName> = Record<ParamNames<RouteOf<N>['path']
 export type BodyOf<N extends RouteName> =
   RouteOf<N> extends { request: infer S extends z.ZodType } ? z.output<S> : undefined;
 
+/** The validated query string of route `N` (the query schema's output), or undefined without one. */
+export type QueryOf<N extends RouteName> =
+  RouteOf<N> extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
+
 /** A merchant authenticated by a secret key (service-api.md, "Authentication"). */
 export interface KeyCaller {
   merchantId: string;
@@ -94,6 +98,7 @@ export interface HandlerContext<N extends RouteName> {
   name: N;
   params: ParamsOf<N>;
   body: BodyOf<N>;
+  query: QueryOf<N>;
   caller: CallerOf<N>;
   requestId: string;
   /**

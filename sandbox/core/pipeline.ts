@@ -39,6 +39,7 @@ import {
   storeResponse,
 } from './idempotency';
 import { maxBodyBytes, payloadTooLarge, readJsonBody, validateBody } from './request-body';
+import { isUnloggedRoute, readLoggedBody, recordRequest } from './request-log';
 
 /** Whoever a route's `auth` admits. */
 export type Caller = KeyCaller | SetupLinkCaller | CheckoutLinkCaller;
@@ -59,6 +60,8 @@ export interface ApiEnv {
     /** The parsed JSON as sent (the idempotency fingerprint), and as the route's schema made it. */
     rawBody: unknown;
     body: unknown;
+    /** The validated query string of routes with a query schema (lists), else undefined. */
+    query: unknown;
   };
 }
 
@@ -76,6 +79,7 @@ export function startRequest(
   return async (c, next) => {
     c.set('requestId', randomId('req_'));
     c.set('mode', null);
+    c.set('caller', null);
     if (sandbox.isClosed()) throw new Error('The sandbox is closed');
     sandbox.runDueWork();
     c.set('nowOf', { test: clocks.clockFor('test').now(), live: clocks.clockFor('live').now() });
@@ -151,12 +155,20 @@ const limitBody = bodyLimit({
 });
 
 /**
- * The JSON body of routes with a request schema, at most 64 KiB, validated by the schema (the
- * last await before the handler: from here an idempotent create runs synchronously).
+ * The query string of routes with a query schema (lists), and the JSON body of routes with a
+ * request schema, at most 64 KiB, each validated by its schema (the last await before the
+ * handler: from here an idempotent create runs synchronously).
  * @throws ApiError 413, 415, 400 INVALID_JSON or 400 VALIDATION_FAILED (core/request-body.ts).
  */
 export function readBody(route: RouteDef): Step {
   return async (c, next) => {
+    // A repeated parameter keeps its last value; the route's schema refuses unknown ones.
+    c.set(
+      'query',
+      route.query === undefined
+        ? undefined
+        : validateBody(route.query, Object.fromEntries(new URL(c.req.url).searchParams)),
+    );
     const schema = route.request;
     if (schema === undefined) {
       c.set('rawBody', undefined);
@@ -203,6 +215,7 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
       name,
       params: c.req.param(),
       body: c.get('body'),
+      query: c.get('query'),
       caller,
       requestId,
       now,
@@ -252,5 +265,52 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
       storeResponse(services.db, scope, fingerprint, redacted, now);
       return reply(result.status, bodyText, result.headers);
     });
+  };
+}
+
+/**
+ * Adds every request made with a secret key to its merchant's request log (core/request-log.ts;
+ * sandbox/README.md, "Request log"), with its answer, success or error; reading the log itself is
+ * not logged. Runs around the other steps of route `name`; never fails the request it describes.
+ */
+export function logRequest(
+  name: RouteName,
+  services: SandboxServices,
+  hooks: { isClosed(): boolean; onUnexpectedError(error: unknown, requestId: string): void },
+): Step {
+  return async (c, next) => {
+    if (isUnloggedRoute(name)) return next();
+    const started = performance.now();
+    const request = c.req.raw;
+    // The body for the log, read (at most 64 KB) from a copy alongside the handler's read. A body
+    // announced as over 64 KB is not copied at all: it is refused with 413 and not kept.
+    const announced = Number(request.headers.get('content-length') ?? '0');
+    const loggedBody =
+      request.method === 'GET' || request.method === 'HEAD' || announced > maxBodyBytes
+        ? Promise.resolve(undefined)
+        : readLoggedBody(request.clone());
+    await next();
+    const caller = c.get('caller');
+    if (hooks.isClosed() || caller === null || !('keyId' in caller)) {
+      return;
+    }
+    const requestId = c.get('requestId');
+    try {
+      recordRequest(services.db, {
+        requestId,
+        merchantId: caller.merchantId,
+        mode: caller.mode,
+        method: request.method,
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        idempotencyKey: request.headers.get('idempotency-key'),
+        durationMs: performance.now() - started,
+        requestBody: await loggedBody,
+        responseText: await c.res.clone().text(),
+        at: services.clocks.clockFor(caller.mode).now(),
+      });
+    } catch (error) {
+      hooks.onUnexpectedError(error, requestId);
+    }
   };
 }

@@ -11,6 +11,13 @@ import { payoutHandlers } from '../features/payouts/payout-handlers';
 import { controlHandlers } from '../features/sandbox-controls/control-handlers';
 import { subscriptionHandlers } from '../features/subscriptions/subscription-handlers';
 import { webhookHandlers } from '../features/webhooks/webhook-handlers';
+import { openApiHandlers } from '../features/openapi/openapi-document';
+import { paymentReadHandlers } from '../features/payments/read-handlers';
+import { payoutReadHandlers } from '../features/payouts/read-handlers';
+import { requestLogHandlers } from '../features/request-log/request-log-handlers';
+import { subscriptionMetricsHandlers } from '../features/subscriptions/metrics';
+import { subscriptionReadHandlers } from '../features/subscriptions/read-handlers';
+import { transactionHandlers } from '../features/transactions/transaction-handlers';
 import type { HandlerRegistry } from './handler';
 
 /** The handler of every route of the contract. */
@@ -24,4 +31,11 @@ export const registry: Required<HandlerRegistry> = {
   ...checkoutHandlers,
   ...invoicePaymentHandlers,
   ...controlHandlers,
+  ...subscriptionReadHandlers,
+  ...subscriptionMetricsHandlers,
+  ...paymentReadHandlers,
+  ...payoutReadHandlers,
+  ...transactionHandlers,
+  ...openApiHandlers,
+  ...requestLogHandlers,
 };

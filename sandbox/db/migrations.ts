@@ -385,6 +385,29 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 5,
+    name: 'request log',
+    sql: `
+      -- A merchant's API requests per mode (sandbox/core/request-log.ts): id is the request id.
+      -- Bodies are stored with secret keys, webhook secrets and capability tokens redacted.
+      CREATE TABLE request_log (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        method TEXT NOT NULL,
+        path TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        idempotency_key TEXT,
+        duration_ms INTEGER NOT NULL,
+        request_body TEXT,
+        response_body TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX request_log_by_merchant ON request_log (merchant_id, mode, created_at);
+      CREATE INDEX request_log_idempotency ON request_log (merchant_id, mode, idempotency_key);
+    `,
+  },
+  {
     // Numbered after issue 11 so that migrations added beside it in parallel keep their numbers.
     version: 11,
     name: 'webhook attempts interrupted by a crash',

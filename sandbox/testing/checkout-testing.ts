@@ -5,6 +5,7 @@
  * Test code only.
  */
 import { z } from 'zod';
+import type { Interval } from '../../contract/common';
 import { checkoutTokenHeader } from '../../contract/checkout';
 import {
   isRecordedEvent,
@@ -88,7 +89,10 @@ export async function advance(sandbox: TestSandbox, seconds: number): Promise<vo
   await ok(sandbox.api('GET', '/sandbox/v1/clock'));
 }
 
-/** Creates a plan and a subscription (test key unless `key`), optionally with a start date. */
+/**
+ * Creates a plan (monthly unless `interval`) and a subscription (test key unless `key`), optionally
+ * with a start date.
+ */
 export async function createTestSubscription(
   sandbox: TestSandbox,
   options: {
@@ -97,6 +101,7 @@ export async function createTestSubscription(
     startDate?: string;
     key?: string;
     phone?: string;
+    interval?: Interval;
   } = {},
 ): Promise<Subscription> {
   const plan = planResponseSchema.parse(
@@ -107,7 +112,7 @@ export async function createTestSubscription(
           name: 'Gym membership',
           amount: options.amount ?? 15000,
           currency: 'NGN',
-          interval: 'monthly',
+          interval: options.interval ?? 'monthly',
         },
       }),
     ),

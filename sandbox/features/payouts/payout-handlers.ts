@@ -11,7 +11,7 @@
 import { errorCodes } from '../../../contract/errors';
 import { koboToNaira, nairaToKobo } from '../../../contract/money';
 import { isValidNuban } from '../../../contract/nuban';
-import type { Beneficiary, Payout } from '../../../contract/payouts';
+import type { Payout } from '../../../contract/payouts';
 import { ApiError, liveControlOnly, notFound } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
@@ -21,7 +21,6 @@ import { issueSecretKey } from '../merchants/api-keys';
 import { lagosDate } from '../subscriptions/billing-dates';
 import { recordTransaction } from '../transactions/transactions';
 import { recordEvent } from '../webhooks/events';
-import { z } from 'zod';
 import {
   adjustBalance,
   availableBalanceKobo,
@@ -35,30 +34,7 @@ import {
   unverifiableAccountNumber,
   updatePayoutAccess,
 } from './payout-rules';
-
-const beneficiaryRowSchema = z.object({
-  id: z.string(),
-  mode: z.enum(['test', 'live']),
-  bank_id: z.string(),
-  bank_name: z.string(),
-  account_number: z.string(),
-  account_name: z.string().nullable(),
-  status: z.enum(['verified', 'unverified']),
-  created_at: z.string(),
-});
-
-function renderBeneficiary(row: z.infer<typeof beneficiaryRowSchema>): Beneficiary {
-  return {
-    id: row.id,
-    mode: row.mode,
-    bankId: row.bank_id,
-    bankName: row.bank_name,
-    accountNumber: row.account_number,
-    accountName: row.account_name,
-    status: row.status,
-    createdAt: row.created_at,
-  };
-}
+import { beneficiaryRowSchema, renderBeneficiary } from './records';
 
 /**
  * `POST /api/v1/beneficiaries`: after the access gates, checks the bank (400 UNKNOWN_BANK) and

@@ -5,7 +5,6 @@
  * idempotency transaction.
  */
 import { nairaToKobo } from '../../../contract/money';
-import { notFound } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { execute, queryOne } from '../../db/database';
@@ -15,8 +14,6 @@ import { billingPeriod, lagosDate } from './billing-dates';
 import { createInvoicePaymentRecord, createInvoiceRecord, invoiceView } from './invoices';
 import {
   findPlan,
-  findSubscription,
-  invoiceRowSchema,
   renderPlan,
   renderSubscription,
   subscriptionRowSchema,
@@ -129,52 +126,8 @@ function createSubscription(
   return { status: 201, body: { data } };
 }
 
-/**
- * `GET /api/v1/subscriptions/:id`: the subscription (this merchant and mode) with its most recent
- * invoice. @throws ApiError 404 otherwise.
- */
-function getSubscription(
-  context: HandlerContext<'getSubscription'>,
-): HandlerResult<'getSubscription'> {
-  const { db } = context.services;
-  const subscription = findSubscription(
-    db,
-    context.caller.merchantId,
-    context.caller.mode,
-    context.params.subscriptionId,
-  );
-  const latest = queryOne(
-    db,
-    'SELECT * FROM invoices WHERE subscription_id = ? ORDER BY created_at DESC, rowid DESC',
-    [subscription.id],
-    invoiceRowSchema,
-  );
-  if (latest === null) throw new Error(`Subscription ${subscription.id} has no invoice`);
-  return {
-    status: 200,
-    body: {
-      data: renderSubscription(subscription, invoiceView(db, latest, billingContextOf(context))),
-    },
-  };
-}
-
-/** `GET /api/v1/subscriptions/invoices/:id`: one invoice. @throws ApiError 404 otherwise. */
-function getInvoice(context: HandlerContext<'getInvoice'>): HandlerResult<'getInvoice'> {
-  const { db } = context.services;
-  const invoice = queryOne(
-    db,
-    'SELECT * FROM invoices WHERE id = ? AND merchant_id = ? AND mode = ?',
-    [context.params.invoiceId, context.caller.merchantId, context.caller.mode],
-    invoiceRowSchema,
-  );
-  if (invoice === null) throw notFound(`No invoice with id ${context.params.invoiceId}`);
-  return { status: 200, body: { data: invoiceView(db, invoice, billingContextOf(context)) } };
-}
-
 /** Handlers of the subscriptions area, by route name. */
 export const subscriptionHandlers = {
   createPlan: { run: createPlan },
   createSubscription: { run: createSubscription },
-  getSubscription: { run: getSubscription },
-  getInvoice: { run: getInvoice },
 } satisfies HandlerRegistry;

@@ -6,7 +6,12 @@
  */
 import type { Mode } from '../../../contract/common';
 import { koboToNaira } from '../../../contract/money';
-import { transactionSchema, type Transaction } from '../../../contract/transactions';
+import { z } from 'zod';
+import {
+  transactionSchema,
+  transactionTypes,
+  type Transaction,
+} from '../../../contract/transactions';
 import { randomId } from '../../core/crypto';
 import { execute, type Db } from '../../db/database';
 import { recordEvent } from '../webhooks/events';
@@ -81,4 +86,40 @@ export function recordTransaction(db: Db, input: TransactionInput): Transaction 
     now: input.now,
   });
   return transaction;
+}
+
+/** A `transactions` row as stored (kobo). */
+export const transactionRowSchema = z.object({
+  id: z.string(),
+  merchant_id: z.string(),
+  mode: z.enum(['test', 'live']),
+  kind: z.enum(transactionTypes),
+  amount_kobo: z.number().int(),
+  reference: z.string(),
+  virtual_account_id: z.string().nullable(),
+  payment_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  mandate_id: z.string().nullable(),
+  payout_id: z.string().nullable(),
+  sender_name: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** The API shape of a stored transaction (naira), the same as its `transaction.created` event. */
+export function renderTransaction(row: z.infer<typeof transactionRowSchema>): Transaction {
+  return {
+    id: row.id,
+    type: row.kind,
+    direction: row.kind === 'payout' ? 'debit' : 'credit',
+    amount: koboToNaira(row.amount_kobo),
+    currency: 'NGN',
+    reference: row.reference,
+    virtualAccountId: row.virtual_account_id,
+    paymentId: row.payment_id,
+    invoiceId: row.invoice_id,
+    mandateId: row.mandate_id,
+    payoutId: row.payout_id,
+    senderName: row.sender_name,
+    createdAt: row.created_at,
+  };
 }

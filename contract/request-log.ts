@@ -1,0 +1,39 @@
+/**
+ * The request log (ours; sandbox/README.md, "Request log"): a merchant's past API requests in one
+ * mode with their answers, found by request id (service-api.md, "Errors": quote `requestId`) or
+ * Idempotency-Key. Bodies are the JSON sent and answered, with secret keys, webhook secrets and
+ * capability tokens replaced by `[REDACTED]`.
+ */
+import { z } from 'zod';
+import { isoTimestampSchema, modeSchema } from './common';
+import { listQuery, listResponse } from './paging';
+
+/** Entries older than this many days (by the mode's clock) are dropped. */
+export const requestLogRetentionDays = 7;
+/** At most this many entries are kept per merchant and mode; the oldest go first. */
+export const requestLogMaxEntries = 1000;
+
+export const requestLogEntrySchema = z.object({
+  /** The request id (`req_…`), as in `x-request-id` and every error body. */
+  id: z.string(),
+  mode: modeSchema,
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  idempotencyKey: z.string().nullable(),
+  /** Milliseconds from arrival to answer. */
+  durationMs: z.number().int().nonnegative(),
+  /** Parsed JSON, redacted; null without a JSON body. */
+  requestBody: z.unknown(),
+  responseBody: z.unknown(),
+  createdAt: isoTimestampSchema,
+});
+export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
+
+export const requestLogQuerySchema = listQuery({
+  idempotency_key: z.string().min(1).max(255).optional(),
+  status: z.coerce.number<string>().int().min(100).max(599).optional(),
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+});
+export const requestLogListResponseSchema = listResponse(requestLogEntrySchema);
+export const requestLogEntryResponseSchema = z.object({ data: requestLogEntrySchema });

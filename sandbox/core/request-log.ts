@@ -1,0 +1,185 @@
+/**
+ * The request log (contract/request-log.ts; sandbox/README.md, "Request log"): every request made
+ * with a merchant's secret key, kept per merchant and mode with its answer. The core calls
+ * {@link recordRequest} from one place, after the answer is made (success or error).
+ *
+ * Redaction happens before anything is stored: secret keys (`osk_…`), webhook secrets
+ * (`whsec_…`) and capability tokens (`#token=…` in links, and any field named like a secret) never
+ * reach the table. Retention: {@link requestLogRetentionDays} days by the mode's clock and at most
+ * {@link requestLogMaxEntries} entries per merchant and mode, trimmed on every write.
+ */
+import { z } from 'zod';
+import type { Mode } from '../../contract/common';
+import {
+  requestLogMaxEntries,
+  requestLogRetentionDays,
+  type RequestLogEntry,
+} from '../../contract/request-log';
+import type { RouteName } from '../../contract/routes';
+import { execute, type Db } from '../db/database';
+
+/** Reading the log is not logged: it would bury what the merchant came to find. */
+const unloggedRoutes: ReadonlySet<RouteName> = new Set(['listRequestLog', 'getRequestLogEntry']);
+
+/** Whether requests to `route` stay out of the log (null: no route matched). */
+export function isUnloggedRoute(route: RouteName | null): boolean {
+  return route !== null && unloggedRoutes.has(route);
+}
+
+const redacted = '[REDACTED]';
+/** Fields whose whole value is a secret, whatever it looks like (compared lower-case). */
+const secretFields = new Set(['secretkey', 'webhooksecret', 'secret', 'token', 'authorization']);
+const secretPatterns: readonly [RegExp, string][] = [
+  [/\b(osk|opk)_(test|live)_[A-Za-z0-9]+/g, `$1_$2_${redacted}`],
+  [/\bwhsec_[A-Za-z0-9]+/g, `whsec_${redacted}`],
+  [/#token=[A-Za-z0-9_.~-]+/g, `#token=${redacted}`],
+];
+
+/** Largest body kept, in characters of JSON; a larger one is stored as null. */
+const maxStoredBodyChars = 64 * 1024;
+
+/** `value` with every secret replaced by `[REDACTED]` (a deep copy; the input is untouched). */
+export function redactSecrets(value: unknown): unknown {
+  if (typeof value === 'string') {
+    return secretPatterns.reduce((text, [pattern, by]) => text.replace(pattern, by), value);
+  }
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        secretFields.has(key.toLowerCase()) ? redacted : redactSecrets(item),
+      ]),
+    );
+  }
+  return value;
+}
+
+/** A JSON value → redacted JSON text, or null when absent or too large. */
+function storedBody(value: unknown): string | null {
+  if (value === undefined) return null;
+  const text = JSON.stringify(redactSecrets(value));
+  return text.length > maxStoredBodyChars ? null : text;
+}
+
+/**
+ * The JSON body of `copy` (a clone of the request), read up to {@link maxStoredBodyChars} bytes:
+ * a larger or endless body is cancelled and logged as absent.
+ */
+export async function readLoggedBody(copy: Request): Promise<unknown> {
+  if (copy.body === null) return undefined;
+  const reader = copy.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxStoredBodyChars) {
+        // Not awaited: cancelling one branch of a cloned body settles only once the other
+        // branch is done too, and the handler's branch may be left unread (a 413).
+        reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    // A body that breaks off is logged as absent; the handler reports the failure itself.
+    return undefined;
+  }
+  return parsedOrUndefined(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** JSON text → the parsed value, or undefined when empty or not JSON. */
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** One request as the core saw it. */
+export interface RequestRecord {
+  requestId: string;
+  merchantId: string;
+  mode: Mode;
+  method: string;
+  path: string;
+  status: number;
+  idempotencyKey: string | null;
+  /** Milliseconds. */
+  durationMs: number;
+  /** The parsed request body (undefined without one) and the response text; redacted here. */
+  requestBody: unknown;
+  responseText: string;
+  /** When the request arrived, by the mode's clock. */
+  at: Date;
+}
+
+/** Stores one request (redacted) and trims the log of its merchant and mode to the retention. */
+export function recordRequest(db: Db, record: RequestRecord): void {
+  execute(
+    db,
+    `INSERT INTO request_log (id, merchant_id, mode, method, path, status, idempotency_key,
+       duration_ms, request_body, response_body, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      record.requestId,
+      record.merchantId,
+      record.mode,
+      record.method,
+      record.path,
+      record.status,
+      record.idempotencyKey,
+      Math.max(0, Math.round(record.durationMs)),
+      storedBody(record.requestBody),
+      storedBody(parsedOrUndefined(record.responseText)),
+      record.at.toISOString(),
+    ],
+  );
+  const cutoff = new Date(record.at.getTime() - requestLogRetentionDays * 86_400_000);
+  execute(db, 'DELETE FROM request_log WHERE merchant_id = ? AND mode = ? AND created_at < ?', [
+    record.merchantId,
+    record.mode,
+    cutoff.toISOString(),
+  ]);
+  execute(
+    db,
+    `DELETE FROM request_log WHERE merchant_id = ? AND mode = ? AND rowid NOT IN (
+       SELECT rowid FROM request_log WHERE merchant_id = ? AND mode = ?
+       ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
+    [record.merchantId, record.mode, record.merchantId, record.mode, requestLogMaxEntries],
+  );
+}
+
+export const requestLogRowSchema = z.object({
+  id: z.string(),
+  mode: z.enum(['test', 'live']),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  idempotency_key: z.string().nullable(),
+  duration_ms: z.number().int(),
+  request_body: z.string().nullable(),
+  response_body: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** The API shape of a stored entry (bodies parsed back to JSON). */
+export function renderRequestLogEntry(row: z.infer<typeof requestLogRowSchema>): RequestLogEntry {
+  const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+  return {
+    id: row.id,
+    mode: row.mode,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    idempotencyKey: row.idempotency_key,
+    durationMs: row.duration_ms,
+    requestBody: parse(row.request_body),
+    responseBody: parse(row.response_body),
+    createdAt: row.created_at,
+  };
+}
