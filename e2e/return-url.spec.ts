@@ -37,8 +37,11 @@ function expectOnlyReturnUrls(exits: readonly string[]) {
 }
 
 async function payInFull(page: Page, virtualAccountId: string, amount: number) {
+  // The payer sees the account first; a transfer before the page's first read would open it paid.
+  const sent = page.getByRole('button', { name: 'I’ve sent the money' });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
   await simulateTransfer(virtualAccountId, amount);
-  await page.getByRole('button', { name: 'I’ve sent the money' }).click();
+  await sent.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({
     timeout: 20_000,
   });
