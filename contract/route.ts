@@ -11,7 +11,8 @@ import { refusingControlCharacters } from './control-characters';
 /**
  * A request or response schema of the table, classic zod or `zod/mini` alike (hosted pages'
  * schemas are mini: docs/decisions/0018-first-load-bytes.md): both kinds have `parse` and
- * `safeParse`. `parse` throws the schema's `ZodError` when the value does not fit.
+ * `safeParse`. `parse` throws a `$ZodError` when the value does not fit (classic zod's subclass
+ * `ZodError` for a classic schema).
  */
 export interface ContractSchema extends z.core.$ZodType {
   parse(data: unknown): unknown;
