@@ -3,15 +3,16 @@
  * tokens" and "Checkout pages"). Every call carries the link's capability token in
  * `x-checkout-token`. Amounts are naira; `remainingSeconds` is seconds by the server's clock, so the
  * page's countdown never trusts the phone's clock.
+ * `zod/mini`: both pages read these on their first load (docs/decisions/0018-first-load-bytes.md).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   hostedMerchantSchema,
   intervalSchema,
   isoDateSchema,
   isoTimestampSchema,
   modeSchema,
-} from './common';
+} from './hosted-common';
 import { returnUrlWireSchema } from './return-url';
 import { invoiceStatusSchema, paymentStatusSchema } from './statuses';
 
@@ -29,21 +30,21 @@ export const checkoutStateSchema = z.object({
     amountReceived: z.number(),
     amountOutstanding: z.number(),
     amountOverpaid: z.number(),
-    description: z.string().nullable(),
-    paidAt: isoTimestampSchema.nullable(),
+    description: z.nullable(z.string()),
+    paidAt: z.nullable(isoTimestampSchema),
   }),
   /** Which payer details the page must ask for before showing the account. */
   needsCustomerDetails: z.object({ email: z.boolean(), phone: z.boolean() }),
   /** The account to pay into; null while customer details are still needed. */
-  virtualAccount: z
-    .object({
+  virtualAccount: z.nullable(
+    z.object({
       bankName: z.string(),
       accountNumber: z.string(),
       accountName: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
   /** Seconds left in the payment window by the server's clock; 0 once expired. */
-  remainingSeconds: z.number().int().nonnegative(),
+  remainingSeconds: z.int().check(z.nonnegative()),
   expiresAt: isoTimestampSchema,
   /** The payment's callbackUrl when it is a valid browser-return URL, else null. */
   returnUrl: returnUrlWireSchema,
@@ -69,10 +70,10 @@ export const invoiceStateSchema = z.object({
     periodStart: isoDateSchema,
     periodEnd: isoDateSchema,
     dueDate: isoDateSchema,
-    paidAt: isoTimestampSchema.nullable(),
+    paidAt: z.nullable(isoTimestampSchema),
   }),
   /** Set once checkout details exist: the payment checkout page of the invoice's payment. */
-  authorizationUrl: z.string().nullable(),
+  authorizationUrl: z.nullable(z.string()),
   /**
    * A mandate debit of this invoice is submitted or has an unknown result: no other payment is
    * offered until it is settled (service-api.md, Rule 1). "Pay now" then answers 409.

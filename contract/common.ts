@@ -1,16 +1,23 @@
 /**
  * Small schemas shared by every resource: identifiers, text bounds, e-mail, ISO times, the `mode`
  * of a key or record (service-api.md, "Authentication": test and live are separate).
+ *
+ * The ones a hosted page reads on its first load (mode, interval, ISO times, the hosted merchant)
+ * are defined with `zod/mini` in contract/hosted-common.ts and re-exported here; the merchant-side
+ * helpers below stay classic zod (docs/decisions/0018-first-load-bytes.md).
  */
 import { z } from 'zod';
 
-/** Test or live: which kind of key made a record. Records of one mode are invisible to the other. */
-export const modeSchema = z.enum(['test', 'live']);
-export type Mode = z.infer<typeof modeSchema>;
-
-/** How often a plan bills (service-api.md, "Subscription plan"). */
-export const intervalSchema = z.enum(['weekly', 'monthly', 'quarterly', 'yearly']);
-export type Interval = z.infer<typeof intervalSchema>;
+export {
+  hostedMerchantSchema,
+  intervalSchema,
+  isoDateSchema,
+  isoTimestampSchema,
+  modeSchema,
+  type HostedMerchant,
+  type Interval,
+  type Mode,
+} from './hosted-common';
 
 /** Free text given by a merchant (names, descriptions): trimmed, 1 to `max` characters. */
 export function text(max: number) {
@@ -41,34 +48,12 @@ export const httpsUrlSchema = z
     { error: 'must be an absolute https URL' },
   );
 
-/** An ISO 8601 timestamp with time zone, as the API returns times. */
-export const isoTimestampSchema = z.iso.datetime({ offset: true });
-
-/** A calendar date YYYY-MM-DD (Africa/Lagos). */
-export const isoDateSchema = z.iso.date();
-
 /** A free-form metadata map supplied by a merchant: at most 50 keys, short string values. */
 export const metadataSchema = z
   .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
   .refine((value) => Object.keys(value).length <= 50, { error: 'at most 50 metadata keys' });
 
 /** Wraps a response payload in the `{ data }` envelope the API uses. */
-export function envelope<T extends z.ZodType>(data: T) {
+export function envelope<T extends z.core.$ZodType>(data: T) {
   return z.object({ data });
 }
-
-/**
- * A merchant as the hosted pages show it (setup, checkout and invoice pages): name, optional
- * https logo, brand colour `#rrggbb` and support e-mail.
- */
-export const hostedMerchantSchema = z.object({
-  name: z.string(),
-  logoUrl: z.string().nullable(),
-  /** #rrggbb */
-  brandColor: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/)
-    .nullable(),
-  supportEmail: z.string().nullable(),
-});
-export type HostedMerchant = z.infer<typeof hostedMerchantSchema>;

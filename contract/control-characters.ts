@@ -9,8 +9,11 @@
  * `"https://evil.com"` and `"Ada\u0000Lovelace"` as `"Ada"`. The other C0 controls and DEL are
  * stripped or reinterpreted by URL parsers, terminals and logs. No field of the interface
  * document calls for them, so none is excepted.
+ *
+ * `zod/mini`, as every request schema of a hosted page's first load is wrapped here
+ * (docs/decisions/0018-first-load-bytes.md); it wraps classic schemas just as well.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // C0 (U+0000 to U+001F, NUL, TAB, LF and CR included) and DEL.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -52,12 +55,22 @@ export const controlCharacterMessage =
  * `schema`, preceded by a check of the whole input: a control character in any string (a key or
  * a value, at any depth) is one issue at that string's path, and `schema` is not run.
  */
-export function refusingControlCharacters<S extends z.ZodType>(schema: S) {
-  return z.preprocess((value, context) => {
-    const path = controlCharacterPath(value);
-    if (path !== null) {
-      context.addIssue({ code: 'custom', message: controlCharacterMessage, path, input: value });
-    }
-    return value;
-  }, schema);
+export function refusingControlCharacters<S extends z.core.$ZodType>(schema: S) {
+  // A pipe stops at the first stage's issues, so `schema` never sees such a body (what classic
+  // zod's `preprocess` does; mini has no `preprocess`).
+  return z.pipe(
+    z.transform((value: unknown, payload) => {
+      const path = controlCharacterPath(value);
+      if (path !== null) {
+        payload.issues.push({
+          code: 'custom',
+          message: controlCharacterMessage,
+          path,
+          input: value,
+        });
+      }
+      return value;
+    }),
+    schema,
+  );
 }

@@ -2,15 +2,17 @@
  * Bank direct debit: mandates, the merchant-side endpoints and the hosted customer setup
  * (service-api.md, "Direct debit mandate", "States and transitions", "Bank direct debit",
  * "Hosted customer setup"; product.md, "Direct-debit setup: the flow"). Amounts are naira.
+ * `zod/mini`, merchant-side schemas included: the setup page reads the mandate and setup state on
+ * its first load, and one module is one kind of zod (docs/decisions/0018-first-load-bytes.md).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   hostedMerchantSchema,
   intervalSchema,
   isoDateSchema,
   isoTimestampSchema,
   modeSchema,
-} from './common';
+} from './hosted-common';
 import { returnUrlWireSchema } from './return-url';
 
 export { directDebitTokenHeader } from './hosted-reads';
@@ -56,7 +58,7 @@ export type ActivationInstructions = z.infer<typeof activationInstructionsSchema
 
 /** A mandate as both sides see it; the account number is always masked. */
 export const mandateSchema = z.object({
-  id: z.string().startsWith('mdt_'),
+  id: z.string().check(z.startsWith('mdt_')),
   subscriptionId: z.string(),
   mode: modeSchema,
   status: mandateStatusSchema,
@@ -64,15 +66,15 @@ export const mandateSchema = z.object({
   /** e.g. "******7890" */
   accountNumberMasked: z.string(),
   accountName: z.string(),
-  rejectionReason: z.string().nullable(),
-  activation: activationInstructionsSchema.nullable(),
+  rejectionReason: z.nullable(z.string()),
+  activation: z.nullable(activationInstructionsSchema),
   createdAt: isoTimestampSchema,
   updatedAt: isoTimestampSchema,
 });
 export type Mandate = z.infer<typeof mandateSchema>;
 
 /** `GET /api/v1/subscriptions/{id}/direct-debit`: the mandate, or null. */
-export const subscriptionMandateResponseSchema = z.object({ data: mandateSchema.nullable() });
+export const subscriptionMandateResponseSchema = z.object({ data: z.nullable(mandateSchema) });
 
 /** `GET /api/v1/subscriptions/direct-debit`: the merchant's mandates in the key's mode. */
 export const mandateListResponseSchema = z.object({ data: z.array(mandateSchema) });
@@ -84,7 +86,7 @@ export const setupLinkSchema = z.object({
   setupUrl: z.string(),
   expiresAt: isoTimestampSchema,
   automaticDebitEnabled: z.boolean(),
-  mandate: mandateSchema.nullable(),
+  mandate: z.nullable(mandateSchema),
 });
 export type SetupLink = z.infer<typeof setupLinkSchema>;
 export const setupLinkResponseSchema = z.object({ data: setupLinkSchema });
@@ -114,7 +116,7 @@ export const setupStateSchema = z.object({
     amount: z.number(),
     currency: z.literal('NGN'),
     interval: intervalSchema,
-    nextBillingDate: isoDateSchema.nullable(),
+    nextBillingDate: z.nullable(isoDateSchema),
   }),
   automaticDebitEnabled: z.boolean(),
   /** The subscription's invoice callbackUrl when it is a valid HTTPS URL, else null. */
@@ -122,7 +124,7 @@ export const setupStateSchema = z.object({
   /** Whether the customer may still resolve accounts and submit an authorization. */
   setupOpen: z.boolean(),
   expiresAt: isoTimestampSchema,
-  mandate: mandateSchema.nullable(),
+  mandate: z.nullable(mandateSchema),
   /**
    * The service's time (for this link's mode) when it answered. The page judges the service's
    * deadlines (the activation transfer's) against it, never against the phone's own clock.
@@ -134,10 +136,10 @@ export const setupStateResponseSchema = z.object({ data: setupStateSchema });
 
 const accountNumberSchema = z
   .string()
-  .regex(/^\d{10}$/, { error: 'bankAccountNumber must be exactly 10 digits (NUBAN)' });
+  .check(z.regex(/^\d{10}$/, { error: 'bankAccountNumber must be exactly 10 digits (NUBAN)' }));
 
 export const resolveAccountRequestSchema = z.strictObject({
-  bankId: z.string().min(1).max(40),
+  bankId: z.string().check(z.minLength(1), z.maxLength(40)),
   bankAccountNumber: accountNumberSchema,
 });
 export type ResolveAccountRequest = z.infer<typeof resolveAccountRequestSchema>;
@@ -151,7 +153,7 @@ export const resolveAccountResponseSchema = z.object({
  * (Rules for the hosted setup, 2). `consent` must be true.
  */
 export const setupSubmitRequestSchema = z.object({
-  bankId: z.string().min(1).max(40),
+  bankId: z.string().check(z.minLength(1), z.maxLength(40)),
   bankAccountNumber: accountNumberSchema,
   consent: z.literal(true, { error: 'consent must be true' }),
 });

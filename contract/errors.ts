@@ -3,14 +3,16 @@
  *
  * `requestId` is also sent as the `x-request-id` response header. `code` is present where a
  * machine-readable reason applies; the codes we use are listed in {@link errorCodes}.
+ *
+ * `zod/mini`: every page's entry reads error bodies (docs/decisions/0018-first-load-bytes.md).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const errorBodySchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   message: z.string(),
   requestId: z.string(),
-  code: z.string().optional(),
+  code: z.optional(z.string()),
   path: z.string(),
   timestamp: z.string(),
 });

@@ -68,7 +68,7 @@ export const paymentSchema = z.object({
   /** The invoice this payment settles, when it was created for one. */
   invoiceId: z.string().nullable(),
   expiresAt: isoTimestampSchema,
-  paidAt: isoTimestampSchema.nullable(),
+  paidAt: z.nullable(isoTimestampSchema),
   createdAt: isoTimestampSchema,
 });
 export type Payment = z.infer<typeof paymentSchema>;

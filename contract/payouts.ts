@@ -97,7 +97,7 @@ export const payoutKeyResponseSchema = z.object({
  */
 export const settlementCreateRequestSchema = z.strictObject({
   amount: nairaAmountSchema,
-  mode: modeSchema.optional(),
+  mode: z.optional(modeSchema),
 });
 
 export const settlementSchema = z.object({

@@ -10,7 +10,7 @@
  * redirect (`src/lib/redirect.ts`) accepts only a `ReturnUrl`. Nobody validates a `ReturnUrl`
  * again. No DNS and no allowlist: `https://good.com.evil.com/` is a public host and passes.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Longest accepted return URL, in UTF-16 code units (raw input and normalized `href`). */
 export const maxReturnUrlLength = 2048;
@@ -184,4 +184,4 @@ export function returnUrlOrNull(raw: string | null): ReturnUrl | null {
  * or null; parsing yields a {@link ReturnUrl}, or null when the string is not one, so a page with
  * a bad return address still works and simply never redirects.
  */
-export const returnUrlWireSchema = z.string().nullable().transform(returnUrlOrNull);
+export const returnUrlWireSchema = z.pipe(z.nullable(z.string()), z.transform(returnUrlOrNull));

@@ -5,8 +5,21 @@
  * Each area's routes live in their own module (`routes-*.ts`) so that a hosted page's bundle
  * carries only its own schemas; `routes.ts` joins them for the sandbox.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { refusingControlCharacters } from './control-characters';
+
+/**
+ * A request or response schema of the table, classic zod or `zod/mini` alike (hosted pages'
+ * schemas are mini: docs/decisions/0018-first-load-bytes.md): both kinds have `parse` and
+ * `safeParse`. `parse` throws a `$ZodError` when the value does not fit (classic zod's subclass
+ * `ZodError` for a classic schema).
+ */
+export interface ContractSchema extends z.core.$ZodType {
+  parse(data: unknown): unknown;
+  safeParse(
+    data: unknown,
+  ): { success: true; data: unknown } | { success: false; error: z.core.$ZodError };
+}
 
 /**
  * How a route is authorized: a merchant secret key (`Authorization: Bearer osk_…`), a capability
@@ -40,10 +53,10 @@ export interface RouteDef {
   /** Whether the route requires an Idempotency-Key (every create request does). */
   idempotent: boolean;
   /** Schema of the JSON body; absent for routes that take none. */
-  request?: z.ZodType;
+  request?: ContractSchema;
   /** Schema of the query string (lists: contract/paging.ts), given an object of its parameters. */
-  query?: z.ZodType;
-  response: z.ZodType;
+  query?: ContractSchema;
+  response: ContractSchema;
   /** Only with a test-mode key (sandbox controls that act on test records and the test clock). */
   testOnly?: boolean;
   /** Only with a live-mode key (sandbox controls that change live-mode settings: payouts). */
@@ -51,7 +64,7 @@ export interface RouteDef {
 }
 
 /** Route `R` with its request schema behind {@link refusingControlCharacters}. */
-export type GuardedRoute<R extends RouteDef> = R extends { request: infer S extends z.ZodType }
+export type GuardedRoute<R extends RouteDef> = R extends { request: infer S extends ContractSchema }
   ? Omit<R, 'request'> & { request: ReturnType<typeof refusingControlCharacters<S>> }
   : R;
 

@@ -51,7 +51,7 @@ export const readRoutes = {
     auth: 'secretKey',
     scope: 'subscriptions:read',
     idempotent: false,
-    query: listQuery({ interval: intervalSchema.optional() }),
+    query: listQuery({ interval: z.optional(intervalSchema) }),
     response: listResponse(planSchema),
   }),
   getPlan: route({
@@ -91,7 +91,7 @@ export const readRoutes = {
     idempotent: false,
     query: listQuery({
       subscription_id: id.optional(),
-      status: invoiceStatusSchema.optional(),
+      status: z.optional(invoiceStatusSchema),
     }),
     response: listResponse(invoiceSchema),
   }),
@@ -101,7 +101,7 @@ export const readRoutes = {
     auth: 'secretKey',
     idempotent: false,
     query: listQuery({
-      status: paymentStatusSchema.optional(),
+      status: z.optional(paymentStatusSchema),
       email: emailSchema.optional(),
       invoice_id: id.optional(),
     }),

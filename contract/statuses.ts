@@ -1,11 +1,11 @@
 /**
  * Statuses the hosted pages read on their first load (service-api.md, "Payments" and
- * "Subscriptions"; product.md, "Checkout pages"), in a module that imports nothing but zod: the
+ * "Subscriptions"; product.md, "Checkout pages"), in a module that imports nothing but `zod/mini`: the
  * payment and subscription modules also carry the phone parser (contract/phone.ts, about 12 KB
  * of gzip JavaScript) for their requests, which a page must not download just to read a status
  * (docs/decisions/0018-first-load-bytes.md). payments.ts and subscriptions.ts re-export these.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * A checkout payment: `pending` (waiting for the transfer; a short transfer keeps it pending),

@@ -54,7 +54,7 @@ export const subscriptionCreateRequestSchema = z.strictObject({
   callbackUrl: httpsUrlSchema.optional(),
   customer: customerSchema,
   /** First day of the subscription (Africa/Lagos); today when absent. */
-  startDate: isoDateSchema.optional(),
+  startDate: z.optional(isoDateSchema),
 });
 export type SubscriptionCreateRequest = z.infer<typeof subscriptionCreateRequestSchema>;
 
@@ -75,7 +75,7 @@ export const invoiceSchema = z.object({
   checkoutUrl: z.string().nullable(),
   /** Hosted payment checkout page of the invoice's payment (hosted checkout), or null. */
   authorizationUrl: z.string().nullable(),
-  paidAt: isoTimestampSchema.nullable(),
+  paidAt: z.nullable(isoTimestampSchema),
   createdAt: isoTimestampSchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

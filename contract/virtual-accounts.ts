@@ -62,7 +62,7 @@ export const virtualAccountSchema = z.object({
     })
     .nullable(),
   /** Dynamic accounts: end of the payment window. Reserved: null. */
-  expiresAt: isoTimestampSchema.nullable(),
+  expiresAt: z.nullable(isoTimestampSchema),
   createdAt: isoTimestampSchema,
 });
 export type VirtualAccount = z.infer<typeof virtualAccountSchema>;

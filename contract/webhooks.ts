@@ -44,7 +44,7 @@ export const webhookEndpointSchema = z.object({
   mode: modeSchema,
   /** Where deliveries of this mode go; null when none is set (events are then only logged). */
   url: z.string().nullable(),
-  updatedAt: isoTimestampSchema.nullable(),
+  updatedAt: z.nullable(isoTimestampSchema),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointResponseSchema = z.object({ data: webhookEndpointSchema });
@@ -83,9 +83,9 @@ export const deliverySchema = z.object({
   status: deliveryStatusSchema,
   attemptCount: z.number().int().nonnegative(),
   /** When the next attempt is due (pending deliveries); null once succeeded or failed. */
-  nextAttemptAt: isoTimestampSchema.nullable(),
+  nextAttemptAt: z.nullable(isoTimestampSchema),
   createdAt: isoTimestampSchema,
-  completedAt: isoTimestampSchema.nullable(),
+  completedAt: z.nullable(isoTimestampSchema),
   attempts: z.array(deliveryAttemptSchema),
 });
 export type Delivery = z.infer<typeof deliverySchema>;

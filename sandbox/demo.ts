@@ -6,7 +6,7 @@
  * direct debit").
  */
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Mode } from '../contract/common';
 import { setupLinkResponseSchema } from '../contract/direct-debit';
 import { routes } from '../contract/routes';
@@ -57,7 +57,7 @@ export async function createDemoSetupLink(
         : credentials.baseUrl;
   const send = typeof target === 'string' ? (request: Request) => fetch(request) : target;
 
-  async function call<S extends z.ZodType>(
+  async function call<S extends z.core.$ZodType>(
     step: string,
     method: string,
     path: string,
@@ -75,7 +75,7 @@ export async function createDemoSetupLink(
     );
     const text = await response.text();
     if (!response.ok) throw new Error(`${step} failed: HTTP ${response.status} ${text}`);
-    return schema.parse(JSON.parse(text));
+    return z.parse(schema, JSON.parse(text));
   }
 
   const config = routes.setDirectDebitConfig;

@@ -28,7 +28,7 @@ export type ParamsOf<N extends RouteName> = Record<ParamNames<RouteOf<N>['path']
 
 /** The validated body of route `N` (the request schema's output), or undefined without one. */
 export type BodyOf<N extends RouteName> =
-  RouteOf<N> extends { request: infer S extends z.ZodType } ? z.output<S> : undefined;
+  RouteOf<N> extends { request: infer S extends z.core.$ZodType } ? z.output<S> : undefined;
 
 /** The validated query string of route `N` (the query schema's output), or undefined without one. */
 export type QueryOf<N extends RouteName> =

@@ -2,9 +2,13 @@
  * Reading and checking request bodies (service-api.md, "Endpoints": bodies are JSON with
  * `Content-Type: application/json`).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorCodes } from '../../contract/errors';
 import { ApiError, sandboxErrorCodes } from './api-error';
+
+// The hosted pages' schemas are `zod/mini` (docs/decisions/0018-first-load-bytes.md), which loads
+// no messages of its own: the sandbox's validation messages are zod's English ones, as before.
+z.config(z.locales.en());
 
 /** Largest accepted request body, in bytes (64 KiB); larger bodies get 413. */
 export const maxBodyBytes = 64 * 1024;
@@ -92,9 +96,10 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
  * `value` parsed with `schema`.
  * @throws ApiError 400 VALIDATION_FAILED whose message names every offending field.
  */
-export function validateBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function validateBody<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
   // reportInput tells a missing field (no input) from a wrong type; inputs never reach the message.
-  const result = schema.safeParse(value, { reportInput: true });
+  // The functional form parses classic and `zod/mini` schemas alike.
+  const result = z.safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
   throw new ApiError(400, `Validation failed: ${describeIssues(result.error.issues)}`, {
     code: errorCodes.validationFailed,

@@ -56,7 +56,7 @@ export interface TokenHeader {
   value: string;
 }
 
-type RequestBodyOf<R extends RouteDef> = R extends { request: infer S extends z.ZodType }
+type RequestBodyOf<R extends RouteDef> = R extends { request: infer S extends z.core.$ZodType }
   ? z.input<S>
   : undefined;
 

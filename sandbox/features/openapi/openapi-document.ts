@@ -22,7 +22,7 @@ import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/
 type JsonSchema = Record<string, unknown>;
 
 /** JSON Schema of `schema`: requests by what a client sends, responses by what it receives. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const converted: JsonSchema = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,

@@ -1,9 +1,11 @@
 /**
- * The account and confirm steps, loaded on demand: they bring react-hook-form and its resolver,
- * which a customer who is only choosing a bank (or only looking at a status) does not need yet
- * (docs/decisions/0006-setup-page-first-load.md). {@link preloadFormSteps} starts the download
- * early, when the customer starts using the bank step, so the next step is usually there when
- * they press Continue.
+ * The account and confirm steps and the status view, loaded on demand: the form steps bring
+ * react-hook-form and its resolver, which a customer who is only choosing a bank (or only looking
+ * at a status) does not need yet (docs/decisions/0006-setup-page-first-load.md); the status view
+ * is shown only once a mandate exists, so a first visit does not download it
+ * (docs/decisions/0018-first-load-bytes.md). {@link preloadFormSteps} starts the downloads
+ * early, when the customer starts using the bank step, so the next step (and the status that
+ * follows the confirm step) is usually there when they press Continue.
  *
  * A download that fails surfaces as a {@link StepLoadError} from the lazy component, for the
  * page's own error boundary (`step-load-boundary.tsx`), which keeps the flow's state and offers a
@@ -13,6 +15,7 @@
 import { lazy, type LazyExoticComponent } from 'react';
 import type { AccountStep } from './account-step';
 import type { ConfirmStep } from './confirm-step';
+import type { StatusView } from './status-view';
 
 /** A step's code could not be downloaded (a flaky network, or a deploy that removed the chunk). */
 export class StepLoadError extends Error {
@@ -26,6 +29,7 @@ export class StepLoadError extends Error {
 export const stepModules = {
   account: () => import('./account-step'),
   confirm: () => import('./confirm-step'),
+  status: () => import('./status-view'),
 };
 
 async function load<T>(loader: () => Promise<T>): Promise<T> {
@@ -38,9 +42,13 @@ async function load<T>(loader: () => Promise<T>): Promise<T> {
 
 let preloading: Promise<unknown> | null = null;
 
-/** Starts downloading both steps (once; again after a failure). Never rejects. */
+/** Starts downloading the steps after the bank step (once; again after a failure). Never rejects. */
 export function preloadFormSteps(): void {
-  preloading ??= Promise.all([stepModules.account(), stepModules.confirm()]).catch(() => {
+  preloading ??= Promise.all([
+    stepModules.account(),
+    stepModules.confirm(),
+    stepModules.status(),
+  ]).catch(() => {
     // A flaky network: a later preload may try again, and a step that fails to load when it is
     // shown gets a retry of its own (createFormSteps).
     preloading = null;
@@ -48,19 +56,21 @@ export function preloadFormSteps(): void {
 }
 
 /** The lazily loaded steps, as the page renders them. */
-export interface FormSteps {
+export interface LazySteps {
   AccountStep: LazyExoticComponent<typeof AccountStep>;
   ConfirmStep: LazyExoticComponent<typeof ConfirmStep>;
+  StatusView: LazyExoticComponent<typeof StatusView>;
 }
 
 /**
- * New lazy components for the two steps. Each set loads its chunks once (a module already
+ * New lazy components for the steps. Each set loads its chunks once (a module already
  * downloaded comes from the browser's module map); a set whose load failed keeps failing, so a
  * retry takes a new set. A failed download rejects with {@link StepLoadError}.
  */
-export function createFormSteps(): FormSteps {
+export function createLazySteps(): LazySteps {
   return {
     AccountStep: lazy(async () => ({ default: (await load(stepModules.account)).AccountStep })),
     ConfirmStep: lazy(async () => ({ default: (await load(stepModules.confirm)).ConfirmStep })),
+    StatusView: lazy(async () => ({ default: (await load(stepModules.status)).StatusView })),
   };
 }

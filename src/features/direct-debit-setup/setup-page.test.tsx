@@ -3,7 +3,7 @@
  * Each test makes a fresh setup link on one in-memory sandbox; the page runs behind the real
  * router, query client and API client, on jsdom's origin.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -824,6 +824,39 @@ test('a step whose code fails to download can be retried, keeping the bank and t
     expect(sent).not.toContain('POST /direct-debit/setup/resolve-account');
   } finally {
     account.mockRestore();
+    consoleError.mockRestore();
+  }
+});
+
+test('a first visit does not download the status view; a status whose code fails to load can be retried', async () => {
+  const user = userEvent.setup();
+  const status = vi.spyOn(stepModules, 'status');
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const fresh = await sandbox.createSetupLink();
+    await openSetup(fresh);
+    expect(status).not.toHaveBeenCalled();
+
+    const link = await sandbox.createSetupLink();
+    const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+      bankId: '000013',
+      bankAccountNumber: testAccountFor('rejected'),
+      consent: true,
+    });
+    expect(submitted.status).toBe(201);
+    status.mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    cleanup();
+    renderPage(`/direct-debit/setup#token=${link.token}`);
+    await screen.findByRole('heading', { level: 1, name: 'This step could not be loaded' });
+
+    status.mockRestore();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Your bank did not approve the direct debit',
+    });
+  } finally {
+    status.mockRestore();
     consoleError.mockRestore();
   }
 });

@@ -17,10 +17,10 @@ import { en } from '../../messages/en';
 import { BankStep } from './bank-step';
 import { ClosedView } from './closed-view';
 import { FailureView } from './failure-view';
-import { createFormSteps, preloadFormSteps, type FormSteps } from './lazy-steps';
+import { createLazySteps, preloadFormSteps, type LazySteps } from './lazy-steps';
 import type { FlowState } from './machine';
 import { OfflineBanner } from './offline-banner';
-import { StatusView, statusTitle } from './status-view';
+import { statusTitle } from './status-title';
 import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
 
@@ -61,9 +61,9 @@ function announcement(state: FlowState): string {
   return state.kind === 'status' ? statusTitle(state.mandate.status) : '';
 }
 
-function Step({ flow, steps }: { flow: SetupFlow; steps: FormSteps }) {
+function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
   const { state, send } = flow;
-  const { AccountStep, ConfirmStep } = steps;
+  const { AccountStep, ConfirmStep, StatusView } = steps;
   switch (state.kind) {
     case 'loading':
       return (
@@ -158,8 +158,8 @@ export function SetupPage() {
   const merchant = setup?.merchant ?? (state.kind === 'invalidLink' ? state.merchant : null);
   const mode = setup?.mode ?? (state.kind === 'invalidLink' ? state.mode : null);
   // Replaced after a failed download: React.lazy would otherwise fail again without trying.
-  const [steps, setSteps] = useState(createFormSteps);
-  const reloadSteps = useCallback(() => setSteps(createFormSteps()), []);
+  const [steps, setSteps] = useState(createLazySteps);
+  const reloadSteps = useCallback(() => setSteps(createLazySteps()), []);
   const key = stepKey(state);
 
   return (

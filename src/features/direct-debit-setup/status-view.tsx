@@ -17,7 +17,7 @@
  * A failed status check says so, with the requestId (when the server answered) and "Check now".
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import type { Mandate, MandateStatus, SetupState } from '../../../contract/direct-debit';
+import type { Mandate, SetupState } from '../../../contract/direct-debit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { CopyButton } from '../../components/copy-button';
@@ -37,27 +37,8 @@ import {
   type StatusCheck,
 } from './machine';
 import { MaskedAccount } from './masked-account';
+import { statusTitle } from './status-title';
 import { useDeadlinePassed } from './use-deadline-passed';
-
-/** The heading of each mandate status; also what the page announces when the status changes. */
-export function statusTitle(status: MandateStatus): string {
-  const titles = en.setup.status.titles;
-  switch (status) {
-    case 'verified':
-    case 'approved':
-      return titles.approved;
-    case 'pending':
-      return titles.pending;
-    case 'unknown':
-      return titles.unknown;
-    case 'rejected':
-      return titles.rejected;
-    case 'revocation_requested':
-      return titles.revocationRequested;
-    case 'revoked':
-      return titles.revoked;
-  }
-}
 
 export interface StatusViewProps {
   setup: SetupState;

@@ -1,0 +1,39 @@
+/**
+ * The small schemas shared by every resource that a hosted page also reads on its first load:
+ * the `mode` of a key or record (service-api.md, "Authentication": test and live are separate),
+ * a plan's interval, ISO times and the merchant as the hosted pages show it.
+ *
+ * Written with `zod/mini` (docs/decisions/0018-first-load-bytes.md): a page's first load then
+ * carries no classic zod. The merchant-side helpers (free text, e-mail, https URL, metadata) stay
+ * classic in contract/common.ts, which re-exports these: one definition each. Classic and mini
+ * schemas interoperate, but a mini schema has no `.nullable()`/`.optional()` methods: wrap it
+ * with `z.nullable(schema)` / `z.optional(schema)`.
+ */
+import { z } from 'zod/mini';
+
+/** Test or live: which kind of key made a record. Records of one mode are invisible to the other. */
+export const modeSchema = z.enum(['test', 'live']);
+export type Mode = z.infer<typeof modeSchema>;
+
+/** How often a plan bills (service-api.md, "Subscription plan"). */
+export const intervalSchema = z.enum(['weekly', 'monthly', 'quarterly', 'yearly']);
+export type Interval = z.infer<typeof intervalSchema>;
+
+/** An ISO 8601 timestamp with time zone, as the API returns times. */
+export const isoTimestampSchema = z.iso.datetime({ offset: true });
+
+/** A calendar date YYYY-MM-DD (Africa/Lagos). */
+export const isoDateSchema = z.iso.date();
+
+/**
+ * A merchant as the hosted pages show it (setup, checkout and invoice pages): name, optional
+ * https logo, brand colour `#rrggbb` and support e-mail.
+ */
+export const hostedMerchantSchema = z.object({
+  name: z.string(),
+  logoUrl: z.nullable(z.string()),
+  /** #rrggbb */
+  brandColor: z.nullable(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/))),
+  supportEmail: z.nullable(z.string()),
+});
+export type HostedMerchant = z.infer<typeof hostedMerchantSchema>;
