@@ -19,7 +19,12 @@
  *
  * Numbers go to stdout as a table and as JSON on the last line. Nothing is asserted here: the
  * size budget is a test (e2e/bundle-budget.spec.ts); timings are measurements, not tests.
- * `BENCH_PORT` picks the sandbox's port (default: a free one); the baseline server takes the next.
+ * `BENCH_DIST_DIR` measures an existing build instead of building dist/. `BENCH_PORT` picks the sandbox's port (default: a free one); the baseline server takes the next.
+ *
+ * `npm run lighthouse` (`--lighthouse`): instead of the profiles above, runs Lighthouse's mobile
+ * profile (scripts/lighthouse-figures.ts) three times against each page and its static baseline
+ * and prints the medians of score, LCP, the baseline's LCP and their ratio, CLS, TBT and the
+ * JavaScript transferred (issue 13's goals: ratio <= 1.8, CLS <= 0.01, TBT <= 50 ms, score >= 0.98).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +40,11 @@ import { createDemoSetupLink } from '../sandbox/demo';
 import { securityHeaders } from '../sandbox/http/security-headers';
 import { spaPages, type PagesEnv } from '../sandbox/http/spa-pages';
 import { startServer } from '../sandbox/server';
+import {
+  launchChromeForLighthouse,
+  lighthouseRun,
+  type LighthouseFigures,
+} from './lighthouse-figures';
 
 /** A throttled device and network, as Chromium's DevTools protocol takes them. */
 interface Profile {
@@ -68,14 +78,19 @@ const profiles: readonly Profile[] = [
   },
 ];
 const root = new URL('..', import.meta.url).pathname;
-const distDir = join(root, 'dist');
+// `BENCH_DIST_DIR`: measure a build made elsewhere (another commit's, for a before-and-after).
+const givenDist = process.env.BENCH_DIST_DIR;
+const distDir = givenDist ?? join(root, 'dist');
 const port = Number(process.env.BENCH_PORT ?? 0);
 
-const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (givenDist === undefined) {
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));
 // The merchant-API helpers of the e2e specs find the sandbox through its credentials file.
@@ -285,28 +300,8 @@ async function measure(
   };
 }
 
-try {
-  const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
-    testSecretKey: string;
-  };
-  const subjects: PageUnderTest[] = [
-    {
-      name: 'Direct-debit setup (usable: bank search)',
-      baselinePath: '/baseline/direct-debit-setup',
-      newLink: async () =>
-        (await createDemoSetupLink(server.url, credentials.testSecretKey)).setupUrl,
-      usableSelector: 'input[type="search"]',
-    },
-    {
-      name: 'Payment checkout (usable: account number shown)',
-      baselinePath: '/baseline/checkout',
-      newLink: async () => (await createCheckoutPayment({})).checkoutUrl,
-      usableSelector: '.digits',
-    },
-  ];
-  for (const subject of subjects)
-    baselines.set(subject.baselinePath, await captureBaseline(browser, subject));
-
+/** Every profile's figures for each page; prints them and their JSON. */
+async function profileReport(subjects: PageUnderTest[]): Promise<void> {
   const results: Record<string, Record<string, PageFigures>> = {};
   for (const profile of profiles) {
     console.log(`\n== ${profile.name}; medians of ${profile.runs}`);
@@ -331,6 +326,80 @@ try {
     results[profile.name] = byPage;
   }
   console.log(JSON.stringify({ profiles: results }));
+}
+
+/** Lighthouse runs of each page and of its baseline, alternating; prints medians. */
+async function lighthouseReport(subjects: PageUnderTest[]): Promise<void> {
+  const runs = 3;
+  const chrome = await launchChromeForLighthouse();
+  const report: Record<string, Record<string, number>> = {};
+  try {
+    for (const subject of subjects) {
+      const app: LighthouseFigures[] = [];
+      const baseline: LighthouseFigures[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const link = new URL(await subject.newLink());
+        app.push(
+          await lighthouseRun(new URL(link.pathname + link.hash, server.url).href, chrome.port),
+        );
+        baseline.push(
+          await lighthouseRun(new URL(subject.baselinePath, baselineOrigin).href, chrome.port),
+        );
+      }
+      const of = (loads: LighthouseFigures[], key: keyof LighthouseFigures) =>
+        median(loads.map((load) => load[key]));
+      const figures = {
+        score: of(app, 'score'),
+        lcpMs: of(app, 'lcpMs'),
+        baselineLcpMs: of(baseline, 'lcpMs'),
+        lcpToBaselineLcp: Number((of(app, 'lcpMs') / of(baseline, 'lcpMs')).toFixed(2)),
+        cls: Number(of(app, 'cls').toFixed(3)),
+        tbtMs: of(app, 'tbtMs'),
+        jsTransferredKb: Number((of(app, 'jsTransferredBytes') / 1024).toFixed(1)),
+        baselineScore: of(baseline, 'score'),
+      };
+      report[subject.name] = figures;
+      console.log(`\n${subject.name}: Lighthouse mobile (slow 4G, 4x CPU), medians of ${runs}`);
+      console.log(
+        `  Score                     ${figures.score} (baseline ${figures.baselineScore})`,
+      );
+      console.log(
+        `  Largest contentful paint  ${figures.lcpMs} ms (baseline ${figures.baselineLcpMs} ms; ratio ${figures.lcpToBaselineLcp})`,
+      );
+      console.log(`  Cumulative layout shift   ${figures.cls}`);
+      console.log(`  Total blocking time       ${figures.tbtMs} ms`);
+      console.log(`  JavaScript transferred    ${figures.jsTransferredKb} KB`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  console.log(JSON.stringify({ lighthouse: report }));
+}
+
+try {
+  const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
+    testSecretKey: string;
+  };
+  const subjects: PageUnderTest[] = [
+    {
+      name: 'Direct-debit setup (usable: bank search)',
+      baselinePath: '/baseline/direct-debit-setup',
+      newLink: async () =>
+        (await createDemoSetupLink(server.url, credentials.testSecretKey)).setupUrl,
+      usableSelector: 'input[role="combobox"]',
+    },
+    {
+      name: 'Payment checkout (usable: account number shown)',
+      baselinePath: '/baseline/checkout',
+      newLink: async () => (await createCheckoutPayment({})).checkoutUrl,
+      usableSelector: '.digits',
+    },
+  ];
+  for (const subject of subjects)
+    baselines.set(subject.baselinePath, await captureBaseline(browser, subject));
+
+  if (process.argv.includes('--lighthouse')) await lighthouseReport(subjects);
+  else await profileReport(subjects);
 } finally {
   await browser.close();
   await server.close();

@@ -1,10 +1,18 @@
-/** Shown while a page's code is still downloading (the routes' Suspense fallback). */
+/**
+ * Shown while a page's code is still downloading (the routes' Suspense fallback): the page's
+ * frame, exactly the markup `index.html` paints before any script has run (page-loading.test.tsx
+ * holds them equal), so React taking over moves nothing
+ * (docs/decisions/0020-first-paint-frame-and-failure-bound.md).
+ */
+import { PageTop } from '../components/page-top';
 import { en } from '../messages/en';
 
 export function PageLoading() {
   return (
     <div className="page">
+      <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting />
       <main className="page__main">
+        <h1 className="step-heading">{en.common.frameTitle}</h1>
         <p role="status">{en.common.loading}</p>
       </main>
     </div>

@@ -9,7 +9,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isTransientFailure } from '../lib/api-client';
 
-const maxRetries = 3;
+// Two quick retries: a 5xx or a dropped answer on the first read reaches the error view (and
+// its "Try again") in about 1.5 s plus the requests, not after 7 s of "Loading…"
+// (docs/decisions/0020-first-paint-frame-and-failure-bound.md). A read that timed out is not
+// retried at all (isTransientFailure).
+const maxRetries = 2;
 
 /** A new client; one per page load (and one per test). */
 export function createQueryClient(): QueryClient {
@@ -17,8 +21,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => failureCount < maxRetries && isTransientFailure(error),
-        // 1 s, 2 s, 4 s: long enough for a dropped mobile connection to come back.
-        retryDelay: (attempt) => Math.min(1_000 * 2 ** attempt, 8_000),
+        // 0.5 s, then 1 s.
+        retryDelay: (attempt) => 500 * 2 ** attempt,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
       },

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { HostedMerchant } from '../../contract/common';
 
 export interface HostedMerchantHeaderProps {
-  merchant: HostedMerchant;
+  /** Null while the page waits for its first answer: the bar alone, in the default colour. */
+  merchant: HostedMerchant | null;
   /** Text alternative of the logo, from the page's catalog section. */
   logoAlt: string;
 }
@@ -23,10 +24,8 @@ function isHttpsUrl(value: string): boolean {
 export function HostedMerchantHeader({ merchant, logoAlt }: HostedMerchantHeaderProps) {
   // A broken logo URL must not leave a broken-image icon in the header.
   const [logoFailed, setLogoFailed] = useState(false);
-  const logo =
-    merchant.logoUrl !== null && isHttpsUrl(merchant.logoUrl) && !logoFailed
-      ? merchant.logoUrl
-      : null;
+  const logoUrl = merchant?.logoUrl ?? null;
+  const logo = logoUrl !== null && isHttpsUrl(logoUrl) && !logoFailed ? logoUrl : null;
   return (
     <header className="merchant-header">
       {logo !== null && (
@@ -38,7 +37,7 @@ export function HostedMerchantHeader({ merchant, logoAlt }: HostedMerchantHeader
           onError={() => setLogoFailed(true)}
         />
       )}
-      <p className="merchant-header__name">{merchant.name}</p>
+      <p className="merchant-header__name">{merchant?.name}</p>
     </header>
   );
 }

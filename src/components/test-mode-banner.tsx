@@ -4,7 +4,19 @@
  */
 import { en } from '../messages/en';
 
-export function TestModeBanner() {
+/**
+ * `reserved`: the banner's space, invisible and hidden from assistive technology, kept while the
+ * page does not yet know its mode (src/components/page-top.tsx); the same text, so it wraps to the
+ * same height at every width.
+ */
+export function TestModeBanner({ reserved = false }: { reserved?: boolean }) {
+  if (reserved) {
+    return (
+      <div className="test-mode-space" aria-hidden="true">
+        <p className="test-mode-banner">{en.common.testMode}</p>
+      </div>
+    );
+  }
   return (
     <aside aria-label={en.common.testModeLabel}>
       <p className="test-mode-banner" role="note">

@@ -14,6 +14,7 @@ import {
   NetworkError,
   parseRetryAfter,
   startEarlyRead,
+  TimeoutError,
 } from './api-client';
 
 const server = setupServer();
@@ -222,6 +223,58 @@ test('only no answer and 5xx are worth retrying automatically', () => {
   expect(isTransientFailure(apiError(404))).toBe(false);
   expect(isTransientFailure(apiError(200, 'UNEXPECTED_RESPONSE'))).toBe(false);
   expect(isTransientFailure(new Error('boom'))).toBe(false);
+  expect(isTransientFailure(new TimeoutError(10_000))).toBe(false);
+});
+
+/** Answers GET /direct-debit/setup with the setup after `ms`; reports when the request is aborted. */
+function slowSetupAnswer(ms: number): { aborted: () => boolean } {
+  let aborted = false;
+  server.use(
+    http.get(`${origin}/direct-debit/setup`, async ({ request }) => {
+      request.signal.addEventListener('abort', () => (aborted = true));
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return HttpResponse.json({ data: setup });
+    }),
+  );
+  return { aborted: () => aborted };
+}
+
+test('an answer slower than timeoutMs is a TimeoutError (a NetworkError), and the request is aborted', async () => {
+  const answer = slowSetupAnswer(500);
+  const error: unknown = await apiRequest(routes.getSetup, { token, timeoutMs: 50 }).catch(
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TimeoutError);
+  expect(error).toBeInstanceOf(NetworkError);
+  expect(error).toMatchObject({ timeoutMs: 50 });
+  await vi.waitFor(() => expect(answer.aborted()).toBe(true));
+});
+
+test('an answer within timeoutMs is parsed as usual, and the caller may still abort', async () => {
+  slowSetupAnswer(20);
+  const result = await apiRequest(routes.getSetup, { token, timeoutMs: 2_000 });
+  expect(result.data.subscription.id).toBe('sub_1');
+
+  slowSetupAnswer(500);
+  const controller = new AbortController();
+  const pending = apiRequest(routes.getSetup, {
+    token,
+    timeoutMs: 2_000,
+    signal: controller.signal,
+  });
+  controller.abort();
+  const error: unknown = await pending.catch((e: unknown) => e);
+  expect(error).not.toBeInstanceOf(NetworkError);
+  expect(error).toMatchObject({ name: 'AbortError' });
+});
+
+test('the bound also holds for an early read that hangs', async () => {
+  slowSetupAnswer(500);
+  startEarlyRead('/direct-debit/setup', undefined, token);
+  const error: unknown = await apiRequest(routes.getSetup, { token, timeoutMs: 50 }).catch(
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TimeoutError);
 });
 
 /** Answers GET /direct-debit/setup with the setup, naming each answer by its order. */

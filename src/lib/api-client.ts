@@ -5,7 +5,8 @@
  * path, sends and receives JSON, and parses the answer with the contract: success bodies with the
  * route's response schema, error bodies with `errorBodySchema` (service-api.md, "Errors"). Callers
  * get either the parsed body or one of two errors: {@link ApiError} (the server answered with a
- * failure) or {@link NetworkError} (no answer). The capability token travels only in its header and
+ * failure) or {@link NetworkError} (no answer; {@link TimeoutError} when it took longer than the
+ * caller's bound). The capability token travels only in its header and
  * is never logged or put in an error.
  */
 import type { z } from 'zod';
@@ -44,11 +45,36 @@ export class ApiError extends Error {
 
 /** No answer: offline, DNS, connection reset, or the body could not be read. */
 export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
+  override readonly name: string = 'NetworkError';
   constructor(options?: { cause?: unknown }) {
     super('The request did not reach the server or its answer was lost', options);
   }
 }
+
+/**
+ * No answer within the caller's bound (`timeoutMs` of {@link apiRequest}): the request was
+ * abandoned (and aborted when it was ours to abort). A kind of {@link NetworkError}, so pages that
+ * read failures with `classify-failure.ts` show their "no connection" error view; unlike other
+ * network failures it is not retried automatically ({@link isTransientFailure}): a read that hung
+ * this long is offered to the customer as "Try again" instead of being left to hang again.
+ */
+export class TimeoutError extends NetworkError {
+  override readonly name: string = 'TimeoutError';
+  /** The bound that passed, ms. */
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number) {
+    super();
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * The bound of a hosted page's reads (ms): a read with no answer after 10 s ends in the page's
+ * error view rather than a longer "Loading…" (docs/decisions/0020-first-paint-frame-and-failure-bound.md).
+ * Long enough for a slow-3G answer (about 2 s for a first read measured by `npm run bench`) with
+ * a wide margin, short enough that a customer still waiting is told what happened.
+ */
+export const hostedReadTimeoutMs = 10_000;
 
 /** A capability header and its value, e.g. `{ header: 'x-direct-debit-token', value: token }`. */
 export interface TokenHeader {
@@ -69,6 +95,12 @@ export interface ApiRequestOptions<R extends RouteDef> {
   signal?: AbortSignal;
   /** Sent as the `Idempotency-Key` header (service-api.md, "Idempotency"): every create sends one. */
   idempotencyKey?: string;
+  /**
+   * Abandon the request when no whole answer (headers and body) arrived after this many ms, and
+   * throw {@link TimeoutError}. Unset: no bound of our own. Hosted reads pass
+   * {@link hostedReadTimeoutMs}.
+   */
+  timeoutMs?: number;
   /**
    * Called once with the HTTP status and the `x-request-id` header of every answer, success or
    * failure, before the body is checked: a caller that shows the request id of a success (the
@@ -197,6 +229,50 @@ function takeEarlyAnswer(key: string): EarlyAnswer | undefined {
   return stale ? undefined : answer;
 }
 
+/** A request's own abort signal: the caller's, plus a timer when `timeoutMs` is set. */
+interface Bound {
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  /** `work`, or a rejection as soon as the signal aborts (an early answer is not ours to abort). */
+  race<T>(work: Promise<T>): Promise<T>;
+  timedOut(): boolean;
+  /** Clears the timer and the listener on the caller's signal. */
+  stop(): void;
+}
+
+function startBound(timeoutMs: number | undefined, outer: AbortSignal | undefined): Bound {
+  if (timeoutMs === undefined) {
+    return { signal: outer, timeoutMs: 0, race: (work) => work, timedOut: () => false, stop() {} };
+  }
+  // By hand rather than AbortSignal.any/timeout: older Android WebViews lack them.
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted === true) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  let expired = false;
+  const timer = window.setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, timeoutMs);
+  const aborted = new Promise<never>((_resolve, reject) => {
+    const fail = () => reject(new Error('aborted'));
+    if (controller.signal.aborted) fail();
+    else controller.signal.addEventListener('abort', fail, { once: true });
+  });
+  // Nobody may be racing when the abort comes (the answer already arrived).
+  aborted.catch(() => undefined);
+  return {
+    signal: controller.signal,
+    timeoutMs,
+    race: (work) => Promise.race([work, aborted]),
+    timedOut: () => expired,
+    stop() {
+      window.clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    },
+  };
+}
+
 /**
  * Calls `route` and returns its body parsed with the route's response schema.
  *
@@ -208,6 +284,7 @@ function takeEarlyAnswer(key: string): EarlyAnswer | undefined {
  * @throws ApiError for a non-2xx answer (code, message and requestId from the error body, or the
  *   status text and `x-request-id` header when the body is not the documented shape) and for a 2xx
  *   body that breaks the contract (code {@link unexpectedResponseCode}).
+ * @throws TimeoutError when `timeoutMs` passes before the whole answer arrived.
  * @throws NetworkError when no answer arrives or it cannot be read.
  * @throws the `signal`'s abort reason (a `DOMException` named `AbortError`) when aborted.
  * @throws ZodError when `body` breaks the route's request schema (a bug in the caller).
@@ -231,21 +308,27 @@ export async function apiRequest<R extends RouteDef>(
 
   let response: Response;
   let parsed: unknown;
+  const bound = startBound(options.timeoutMs, options.signal);
   try {
     const key = earlyKey(url, options.token);
     const early =
       route.method === 'GET' && options.signal?.aborted !== true ? takeEarlyAnswer(key) : undefined;
-    response = await (early?.response ?? send(url, route.method, headers, body, options.signal));
+    response = await bound.race(
+      early?.response ?? send(url, route.method, headers, body, bound.signal),
+    );
     if (early !== undefined && options.signal?.aborted === true) {
       // Not sent with this call's signal: a call cancelled meanwhile leaves the answer, unread,
       // to the next one (React's StrictMode cancels a page's first read when it remounts).
       if (!earlyAnswers.has(key)) earlyAnswers.set(key, early);
       throw options.signal.reason;
     }
-    parsed = await readJson(response);
+    parsed = await bound.race(readJson(response));
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
+    if (bound.timedOut()) throw new TimeoutError(bound.timeoutMs);
     throw new NetworkError({ cause: error });
+  } finally {
+    bound.stop();
   }
 
   const headerRequestId = response.headers.get(requestIdHeader);
@@ -280,8 +363,12 @@ export async function apiRequest<R extends RouteDef>(
   return result.data as z.output<R['response']>;
 }
 
-/** True for failures worth retrying automatically: no answer, or a 5xx. Never 4xx. */
+/**
+ * True for failures worth retrying automatically: no answer, or a 5xx. Never 4xx, never a
+ * {@link TimeoutError} (the bound is how long a customer waits in all, not per attempt).
+ */
 export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof TimeoutError) return false;
   if (error instanceof NetworkError) return true;
   return error instanceof ApiError && error.status >= 500 && error.code !== unexpectedResponseCode;
 }

@@ -33,6 +33,8 @@ const merchantLogo = (merchant: string) => `${merchant} logo`;
 export const en = {
   common: {
     loading: 'Loading…',
+    /** The title of a page's frame before it knows which page it is (also index.html's). */
+    frameTitle: 'Secure payment',
     tryAgain: 'Try again',
     copy: 'Copy',
     copied: 'Copied',

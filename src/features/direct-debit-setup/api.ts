@@ -11,7 +11,7 @@ import {
 } from '../../../contract/direct-debit';
 import { setupRoutes as routes } from '../../../contract/routes-setup';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, hostedReadTimeoutMs } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import type { RequestFailure } from './machine';
@@ -26,13 +26,19 @@ const keys = {
 /**
  * `GET /direct-debit/setup`: the setup state (`SetupState`). Always fresh (`staleTime: 0`): the
  * mandate status changes on the server and the flow polls it.
- * @throws ApiError | NetworkError (src/lib/api-client.ts)
+ * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
  */
 export function setupQueryOptions(token: string) {
   return queryOptions({
     queryKey: keys.setup,
     queryFn: async ({ signal }) =>
-      (await apiRequest(routes.getSetup, { token: tokenHeader('dd', token), signal })).data,
+      (
+        await apiRequest(routes.getSetup, {
+          token: tokenHeader('dd', token),
+          signal,
+          timeoutMs: hostedReadTimeoutMs,
+        })
+      ).data,
     staleTime: 0,
   });
 }
@@ -40,13 +46,19 @@ export function setupQueryOptions(token: string) {
 /**
  * `GET /direct-debit/setup/banks`: the banks offered for direct debit (`Bank[]`). The list does
  * not change while the page is open.
- * @throws ApiError | NetworkError (src/lib/api-client.ts)
+ * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
  */
 export function banksQueryOptions(token: string) {
   return queryOptions({
     queryKey: keys.banks,
     queryFn: async ({ signal }) =>
-      (await apiRequest(routes.listSetupBanks, { token: tokenHeader('dd', token), signal })).data,
+      (
+        await apiRequest(routes.listSetupBanks, {
+          token: tokenHeader('dd', token),
+          signal,
+          timeoutMs: hostedReadTimeoutMs,
+        })
+      ).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -70,7 +82,7 @@ export function resolveAccountMutationOptions(token: string) {
  * consent: true }`; no account name (the service resolves it again, rule 2). Answers with the new
  * setup state, whose mandate the status view shows. Never retried automatically: the request is
  * not idempotent.
- * @throws ApiError | NetworkError (src/lib/api-client.ts)
+ * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
  */
 export function submitSetupMutationOptions(token: string) {
   return mutationOptions({
@@ -86,7 +98,7 @@ export function submitSetupMutationOptions(token: string) {
  * `POST /direct-debit/setup/disable` `{}`: the customer turns automatic debit off; the service
  * requests revocation of the mandate. Answers with the new setup state (the mandate now
  * `revocation_requested`). Not retried by itself: the customer confirms each attempt.
- * @throws ApiError | NetworkError (src/lib/api-client.ts)
+ * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
  */
 export function disableSetupMutationOptions(token: string) {
   return mutationOptions({

@@ -8,8 +8,7 @@
  */
 import { Suspense, useCallback, useState } from 'react';
 import type { SetupState } from '../../../contract/direct-debit';
-import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
-import { TestModeBanner } from '../../components/test-mode-banner';
+import { PageTop } from '../../components/page-top';
 import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
@@ -167,10 +166,12 @@ export function SetupPage() {
       <title>
         {state.kind === 'invalidLink' ? en.setup.invalidLink.documentTitle : en.setup.documentTitle}
       </title>
-      {mode === 'test' && <TestModeBanner />}
-      {merchant !== null && (
-        <HostedMerchantHeader merchant={merchant} logoAlt={en.setup.merchantLogo(merchant.name)} />
-      )}
+      <PageTop
+        mode={mode}
+        merchant={merchant}
+        logoAlt={en.setup.merchantLogo}
+        waiting={state.kind === 'loading'}
+      />
       <main className="page__main">
         <OfflineBanner />
         <StepLoadBoundary stepKey={key} onRetry={reloadSteps}>

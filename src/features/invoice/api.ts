@@ -7,7 +7,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, hostedReadTimeoutMs } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure, type RequestFailure } from '../../lib/classify-failure';
 
@@ -33,6 +33,7 @@ export function invoiceQueryOptions(invoiceId: string, token: string) {
           params: { invoiceId },
           token: tokenHeader({ kind: 'invoice', id: invoiceId }, token),
           signal,
+          timeoutMs: hostedReadTimeoutMs,
         })
       ).data,
     staleTime: 0,

@@ -4,10 +4,9 @@
  * view with the merchant's header in its brand colour, the test-mode banner, and a polite live
  * region that announces when the invoice turns paid.
  */
-import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
+import { PageTop } from '../../components/page-top';
 import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
-import { TestModeBanner } from '../../components/test-mode-banner';
 import { brandStyle } from '../../lib/brand-color';
 import { en } from '../../messages/en';
 import { FailureView } from './failure-view';
@@ -69,13 +68,12 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }) {
           ? en.invoice.invalidLink.documentTitle
           : en.invoice.documentTitle}
       </title>
-      {mode === 'test' && <TestModeBanner />}
-      {merchant !== null && (
-        <HostedMerchantHeader
-          merchant={merchant}
-          logoAlt={en.invoice.merchantLogo(merchant.name)}
-        />
-      )}
+      <PageTop
+        mode={mode}
+        merchant={merchant}
+        logoAlt={en.invoice.merchantLogo}
+        waiting={state.kind === 'loading'}
+      />
       <main className="page__main">
         {/* A new kind is a new view, whose heading takes focus. */}
         <View key={state.kind} page={page} />

@@ -9,7 +9,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { CheckoutCustomerRequest } from '../../../contract/checkout';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest, NetworkError } from '../../lib/api-client';
+import { apiRequest, hostedReadTimeoutMs, NetworkError } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import type { RequestFailure } from './machine';
@@ -46,6 +46,7 @@ export function checkoutQueryOptions(paymentId: string, token: string) {
           params: { paymentId },
           token: tokenHeader({ kind: 'checkout', id: paymentId }, token),
           signal,
+          timeoutMs: hostedReadTimeoutMs,
         })
       ).data,
     staleTime: 0,

@@ -5,12 +5,13 @@
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { checkoutTokenHeader, type CheckoutState } from '../../../contract/checkout';
 import { App } from '../../app/app';
 import { createQueryClient } from '../../app/query-client';
+import { hostedReadTimeoutMs } from '../../lib/api-client';
 import { forgetCapabilityToken } from '../../lib/capability-token';
 import { copyText } from '../../lib/copy-text';
 import { redirectTo } from '../../lib/redirect';
@@ -49,11 +50,16 @@ const link = `/checkout/${fixturePaymentId}#token=${fixtureToken}`;
 const gets = () => seen.filter((request) => request.method === 'GET').length;
 const posts = () => seen.filter((request) => request.method === 'POST');
 
-type Answer = () => Response | CheckoutState;
+type Answer = () => Response | CheckoutState | Promise<Response | CheckoutState>;
 
 function renderCheckout(
   get: Answer,
-  options: { postCustomer?: (body: unknown) => Response | CheckoutState; path?: string } = {},
+  options: {
+    postCustomer?: (body: unknown) => Response | CheckoutState;
+    path?: string;
+    /** Keep the query client's own retries (off by default: failures show at once). */
+    retries?: boolean;
+  } = {},
 ) {
   server.use(
     ...checkoutApiHandlers(
@@ -65,10 +71,12 @@ function renderCheckout(
   window.history.replaceState(null, '', options.path ?? link);
   const queryClient = createQueryClient();
   // Failures show at once; the retries themselves are the query client's own business.
-  queryClient.setDefaultOptions({
-    ...queryClient.getDefaultOptions(),
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
+  if (options.retries !== true) {
+    queryClient.setDefaultOptions({
+      ...queryClient.getDefaultOptions(),
+      queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+    });
+  }
   return render(<App queryClient={queryClient} />);
 }
 
@@ -416,6 +424,43 @@ test('no answer at all says to check the connection', async () => {
   expect(screen.getByText(/We could not reach the server/)).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Copy reference' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+});
+
+test('a read that hangs shows the connection error after the bound, not "Loading…" forever', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    renderCheckout(
+      async () => {
+        await delay('infinite');
+        return checkoutStateFixture();
+      },
+      { retries: true },
+    );
+    expect(await screen.findByText('Loading…')).toBeVisible();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(hostedReadTimeoutMs - 500);
+    });
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    expect(screen.getByText(/We could not reach the server/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    // Not retried behind the customer's back: the bound is the whole wait.
+    expect(gets()).toBe(1);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('a server error reaches the error view with its reference within 2 s, retries included', async () => {
+  const started = performance.now();
+  renderCheckout(() => errorResponse(500, { requestId: 'req_500' }), { retries: true });
+  await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }, { timeout: 5000 });
+  expect(performance.now() - started).toBeLessThan(2_000 + 1_000);
+  expect(screen.getByText('req_500')).toBeVisible();
+  expect(gets()).toBe(3);
 });
 
 test('a failed check keeps the account on screen and says it will try again', async () => {

@@ -6,10 +6,9 @@
  */
 import { Suspense } from 'react';
 import type { CheckoutState } from '../../../contract/checkout';
-import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
+import { PageTop } from '../../components/page-top';
 import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
-import { TestModeBanner } from '../../components/test-mode-banner';
 import { brandStyle } from '../../lib/brand-color';
 import { formatNaira } from '../../lib/format';
 import { en } from '../../messages/en';
@@ -122,13 +121,12 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
           ? en.checkout.invalidLink.documentTitle
           : en.checkout.documentTitle}
       </title>
-      {mode === 'test' && <TestModeBanner />}
-      {merchant !== null && (
-        <HostedMerchantHeader
-          merchant={merchant}
-          logoAlt={en.checkout.merchantLogo(merchant.name)}
-        />
-      )}
+      <PageTop
+        mode={mode}
+        merchant={merchant}
+        logoAlt={en.checkout.merchantLogo}
+        waiting={state.kind === 'loading'}
+      />
       <main className="page__main">
         <Suspense fallback={<p role="status">{en.common.loading}</p>}>
           <View key={viewKey(state)} flow={flow} />

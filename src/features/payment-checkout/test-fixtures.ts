@@ -161,7 +161,8 @@ export interface SeenRequest {
 export function checkoutApiHandlers(
   origin: string,
   respond: {
-    get: () => Response | CheckoutState;
+    /** May wait (MSW `delay`) before answering, for requests that hang. */
+    get: () => Response | CheckoutState | Promise<Response | CheckoutState>;
     postCustomer?: (body: unknown) => Response | CheckoutState;
   },
   seen: SeenRequest[],
@@ -172,11 +173,11 @@ export function checkoutApiHandlers(
   const unauthorized = () =>
     errorResponse(401, { code: 'INVALID_CHECKOUT_LINK', requestId: 'req_no_token' });
   return [
-    http.get(path, ({ request }) => {
+    http.get(path, async ({ request }) => {
       const token = request.headers.get(checkoutTokenHeader);
       seen.push({ method: 'GET', path: new URL(request.url).pathname, token, body: undefined });
       if (token !== fixtureToken) return unauthorized();
-      return answer(respond.get());
+      return answer(await respond.get());
     }),
     http.post(`${path}/customer`, async ({ request }) => {
       const token = request.headers.get(checkoutTokenHeader);

@@ -1,0 +1,67 @@
+/**
+ * Lighthouse's mobile profile (its defaults: Moto G Power screen, simulated slow 4G at 150 ms RTT
+ * and 1.6 Mbit/s down, 4x CPU slowdown) run against one address in this machine's Chromium, for
+ * `npm run lighthouse` (scripts/bench.ts). Lighthouse 12.8.2: 13 needs Node 22.19, the project
+ * runs on Node 20 (docs/decisions/0020-first-paint-frame-and-failure-bound.md).
+ */
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { chromiumArgs, resolveChromiumExecutable } from '../e2e/browser';
+
+/** What one Lighthouse run measured (ms; CLS unitless; score 0 to 1; bytes as transferred). */
+export interface LighthouseFigures {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsTransferredBytes: number;
+}
+
+/** A Chromium for Lighthouse: the e2e tests' executable (Playwright's, else `CHROMIUM_PATH`, else Debian's). */
+export async function launchChromeForLighthouse(): Promise<LaunchedChrome> {
+  const executable = resolveChromiumExecutable();
+  return launch({
+    chromePath: executable ?? chromium.executablePath(),
+    chromeFlags: chromiumArgs,
+  });
+}
+
+function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
+  return lhr.audits[id]?.numericValue ?? Number.NaN;
+}
+
+/**
+ * One Lighthouse performance run of `url` in the Chromium listening on `port`.
+ * @throws Error when Lighthouse returns no result or the page failed to load.
+ */
+export async function lighthouseRun(url: string, port: number): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance'],
+  });
+  if (result === undefined)
+    throw new Error(`Lighthouse gave no result for ${new URL(url).pathname}`);
+  const { lhr } = result;
+  if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const requests = lhr.audits['network-requests']?.details;
+  const items =
+    requests !== undefined && requests.type === 'table'
+      ? (requests.items as { resourceType?: unknown; transferSize?: unknown }[])
+      : [];
+  const jsTransferredBytes = items
+    .filter((item) => item.resourceType === 'Script')
+    .reduce(
+      (sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0),
+      0,
+    );
+  return {
+    score: lhr.categories.performance?.score ?? Number.NaN,
+    lcpMs: Math.round(numeric(lhr, 'largest-contentful-paint')),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    tbtMs: Math.round(numeric(lhr, 'total-blocking-time')),
+    jsTransferredBytes,
+  };
+}
