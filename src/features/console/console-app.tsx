@@ -105,31 +105,35 @@ export function ConsoleApp() {
       </header>
       <main className="console__main">
         <Routes>
-          <Route index element={<PaymentsView session={session} />} />
-          <Route path="payments/:paymentId" element={<PaymentDetailView session={session} />} />
-          <Route path="virtual-accounts" element={<VirtualAccountsView session={session} />} />
-          <Route
-            path="virtual-accounts/:virtualAccountId"
-            element={<VirtualAccountDetailView session={session} />}
-          />
-          <Route path="subscriptions" element={<SubscriptionsView session={session} />} />
-          <Route
-            path="subscriptions/:subscriptionId"
-            element={<SubscriptionDetailView session={session} />}
-          />
-          <Route path="invoices/:invoiceId" element={<InvoiceDetailView session={session} />} />
-          <Route path="figures" element={<FiguresView session={session} />} />
-          <Route path="requests" element={<RequestLogView session={session} />} />
-          <Route path="requests/:requestId" element={<RequestDetailView session={session} />} />
-          <Route path="payouts" element={<PayoutsView session={session} />} />
-          <Route path="payouts/:payoutId" element={<PayoutDetailView session={session} />} />
-          <Route path="beneficiaries" element={<BeneficiariesView session={session} />} />
-          <Route
-            path="beneficiaries/:beneficiaryId"
-            element={<BeneficiaryDetailView session={session} />}
-          />
-          <Route path="webhooks" element={<WebhooksView session={session} />} />
-          <Route path="controls" element={<ControlsView session={session} />} />
+          {/* The router sees the whole path: the console's routes are all below /console. */}
+          <Route path="console">
+            <Route index element={<PaymentsView session={session} />} />
+            <Route path="payments/:paymentId" element={<PaymentDetailView session={session} />} />
+            <Route path="virtual-accounts" element={<VirtualAccountsView session={session} />} />
+            <Route
+              path="virtual-accounts/:virtualAccountId"
+              element={<VirtualAccountDetailView session={session} />}
+            />
+            <Route path="subscriptions" element={<SubscriptionsView session={session} />} />
+            <Route
+              path="subscriptions/:subscriptionId"
+              element={<SubscriptionDetailView session={session} />}
+            />
+            <Route path="invoices/:invoiceId" element={<InvoiceDetailView session={session} />} />
+            <Route path="figures" element={<FiguresView session={session} />} />
+            <Route path="requests" element={<RequestLogView session={session} />} />
+            <Route path="requests/:requestId" element={<RequestDetailView session={session} />} />
+            <Route path="payouts" element={<PayoutsView session={session} />} />
+            <Route path="payouts/:payoutId" element={<PayoutDetailView session={session} />} />
+            <Route path="beneficiaries" element={<BeneficiariesView session={session} />} />
+            <Route
+              path="beneficiaries/:beneficiaryId"
+              element={<BeneficiaryDetailView session={session} />}
+            />
+            <Route path="webhooks" element={<WebhooksView session={session} />} />
+            <Route path="controls" element={<ControlsView session={session} />} />
+            <Route path="*" element={<PaymentsView session={session} />} />
+          </Route>
           <Route path="*" element={<PaymentsView session={session} />} />
         </Routes>
       </main>
