@@ -246,7 +246,7 @@ test('the payments list pages older and newer by cursor', async ({ page }) => {
   }
   const newestFirst = [...made].reverse();
   await signIn(page, credentials().testSecretKey);
-  const table = page.getByRole('region', { name: 'Recent payments' });
+  const table = page.getByRole('region', { name: 'Recent payments', exact: true });
   const ids = () => table.getByRole('rowheader').allInnerTexts();
   await expect.poll(async () => (await ids()).slice(0, 10)).toEqual(newestFirst.slice(0, 10));
   const paging = page.getByRole('navigation', { name: 'Pages of recent payments' });
@@ -279,7 +279,7 @@ test('the subscriber figures match the service’s, as a chart and as a table', 
   await expect(figure('Active subscribers')).toHaveText(String(data.activeSubscribers));
   await expect(page.getByRole('img', { name: /^Active subscribers: \d+ readings?/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^MRR: \d+ readings?/ })).toBeVisible();
-  const readings = page.getByRole('region', { name: 'Readings' });
+  const readings = page.getByRole('region', { name: 'Readings', exact: true });
   await expect(readings.getByRole('row')).not.toHaveCount(1);
   await expect(readings.getByRole('columnheader', { name: 'ARR' })).toBeVisible();
   await expectNoAxeViolations(page);

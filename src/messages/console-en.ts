@@ -165,6 +165,7 @@ export const consoleEn = {
     amount: 'Amount',
     created: 'Created',
     empty: 'Nothing here yet in this mode.',
+    tableLabel: (title: string) => `${title}: table`,
     pagingLabel: (title: string) => `Pages of ${title.toLowerCase()}`,
     newer: 'Newer',
     older: 'Older',

@@ -72,7 +72,7 @@ export function FiguresView({ session }: { session: ConsoleSession }) {
       <title>{m.documentTitle}</title>
       <h1>{m.title}</h1>
       <p>{m.intro}</p>
-      {figures.isError && <FailureAlert error={figures.error} />}
+      {figures.isError && <FailureAlert error={figures.error} urgent={false} />}
       {latest !== undefined && (
         <>
           <dl className="console-fields console-figures">
@@ -104,7 +104,12 @@ export function FiguresView({ session }: { session: ConsoleSession }) {
       </section>
       <section aria-labelledby="figures-table" className="console-section">
         <h2 id="figures-table">{m.tableTitle}</h2>
-        <div className="console-table" role="region" aria-labelledby="figures-table" tabIndex={0}>
+        <div
+          className="console-table"
+          role="region"
+          aria-label={consoleEn.lists.tableLabel(m.tableTitle)}
+          tabIndex={0}
+        >
           <table>
             <thead>
               <tr>

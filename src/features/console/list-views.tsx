@@ -134,7 +134,7 @@ function MandateSection({ session, subscriptionId }: Props & { subscriptionId: s
     <section aria-labelledby="mandate" className="console-section">
       <h2 id="mandate">{m.mandateTitle}</h2>
       {mandate.isPending && <p>{consoleEn.loading}</p>}
-      {mandate.isError && <FailureAlert error={mandate.error} />}
+      {mandate.isError && <FailureAlert error={mandate.error} urgent={false} />}
       {mandate.data !== undefined && (
         <pre className="console-result__body">
           {JSON.stringify(mandate.data.data.data, null, 2)}

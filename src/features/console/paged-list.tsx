@@ -62,10 +62,10 @@ export function PagedList<T extends { id: string }>({
     <section aria-labelledby={headingId} className="console-section">
       <h2 id={headingId}>{title}</h2>
       {list.isPending && <p>{consoleEn.loading}</p>}
-      {list.isError && <FailureAlert error={list.error} />}
+      {list.isError && <FailureAlert error={list.error} urgent={false} />}
       {page !== undefined && page.data.length === 0 && <p>{m.empty}</p>}
       {page !== undefined && page.data.length > 0 && (
-        <div className="console-table" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <div className="console-table" role="region" aria-label={m.tableLabel(title)} tabIndex={0}>
           <table>
             <thead>
               <tr>

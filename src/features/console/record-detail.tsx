@@ -61,7 +61,7 @@ export function RecordDetail<T extends { id: string }>({
         {kind} <code>{id}</code>
       </h1>
       {read.isPending && <p>{consoleEn.loading}</p>}
-      {read.isError && <FailureAlert error={read.error} />}
+      {read.isError && <FailureAlert error={read.error} urgent={false} />}
       {record !== undefined && (
         <>
           <dl className="console-fields">
