@@ -3,13 +3,14 @@
  * with the test key, creates a payment, opens its checkout, pays it with the console's simulated
  * transfer, sees the payment paid and its `payment.success` delivered to a receiver this test runs,
  * replays it and sees the second delivery in the log; a key without a scope sees the service's
- * refusal. Every console view passes axe. The receiver binds 127.0.0.1 on a free port.
+ * refusal. Every console view passes axe, in light and dark; lists page by cursor; the subscriber
+ * figures match the API's. The receiver binds 127.0.0.1 on a free port.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { credentials } from './merchant-api';
+import { callMerchantApi, credentials } from './merchant-api';
 
 /** A merchant's webhook receiver: answers 200 and keeps every body it was sent. */
 async function startReceiver(): Promise<{ url: string; bodies: string[]; server: Server }> {
@@ -142,8 +143,16 @@ test('sign in, pay a payment from the console, and see its payment.success deliv
 test('a key without the scope sees the action refused with the service’s message', async ({
   page,
 }) => {
+  // A scoped key is a live-mode setting: a test key is told so, and refused by the service.
   await signIn(page, credentials().testSecretKey);
-  // A scoped key made in the console: live, payouts:create only.
+  await page.getByRole('link', { name: 'Keys and controls' }).click();
+  await expect(page.getByText(/sign in with a live secret key/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByRole('alert')).toContainText('LIVE_MODE_REQUIRED');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // Made with the live key: live, payouts:create only.
+  await signIn(page, credentials().liveSecretKey);
   await page.getByRole('link', { name: 'Keys and controls' }).click();
   await page.getByRole('button', { name: 'Create key' }).click();
   const response = page.locator('.console-result__body');
@@ -165,5 +174,113 @@ test('a key without the scope sees the action refused with the service’s messa
   await expectNoAxeViolations(page);
   // Dark mode: the same view, the same contrast rules.
   await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+});
+
+/** The console's views, by their link in the navigation and their level-one heading. */
+const views: [link: string, heading: string][] = [
+  ['Payments', 'Payments'],
+  ['Virtual accounts', 'Virtual accounts'],
+  ['Subscriptions', 'Subscriptions'],
+  ['Subscriber figures', 'Subscriber figures'],
+  ['Webhooks', 'Webhooks'],
+  ['Request log', 'Request log'],
+  ['Payouts', 'Payouts'],
+  ['Beneficiaries', 'Beneficiaries'],
+  ['Keys and controls', 'Keys and controls'],
+];
+
+test('every console view and a detail page of each list pass axe, light and dark, by keyboard', async ({
+  page,
+}) => {
+  // Records to show: a payment (and its virtual account) and a subscription.
+  await callMerchantApi('createPayment', {
+    body: {
+      amount: { amount: 1200, currency: 'NGN' },
+      paymentMethod: 'hosted_checkout',
+      customer: { email: 'axe@example.com' },
+    },
+  });
+  await signIn(page, credentials().testSecretKey);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [link, heading] of views) {
+      const navLink = page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: link, exact: true });
+      // By keyboard: focus the link and press Enter.
+      await navLink.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText('Loading…')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+    }
+  }
+  // Detail pages from the lists: a virtual account, a request of the log.
+  for (const [link, heading] of [
+    ['Virtual accounts', /^Virtual account va_/],
+    ['Request log', /^Request req_/],
+  ] as const) {
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: link, exact: true })
+      .click();
+    await page.getByRole('table').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText('Everything the API answered')).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});
+
+test('the payments list pages older and newer by cursor', async ({ page }) => {
+  // Twelve new payments: more than the console's page of ten.
+  const made: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const { data } = await callMerchantApi('createPayment', {
+      body: { amount: { amount: 100 + i, currency: 'NGN' }, paymentMethod: 'hosted_checkout' },
+    });
+    made.push(data.id);
+  }
+  const newestFirst = [...made].reverse();
+  await signIn(page, credentials().testSecretKey);
+  const table = page.getByRole('region', { name: 'Recent payments', exact: true });
+  const ids = () => table.getByRole('rowheader').allInnerTexts();
+  await expect.poll(async () => (await ids()).slice(0, 10)).toEqual(newestFirst.slice(0, 10));
+  const paging = page.getByRole('navigation', { name: 'Pages of recent payments' });
+  await expect(paging.getByRole('link', { name: 'Newer' })).toHaveCount(0);
+
+  await paging.getByRole('link', { name: 'Older' }).click();
+  await expect.poll(async () => (await ids()).slice(0, 2)).toEqual(newestFirst.slice(10, 12));
+  expect(page.url()).toContain(`after=${newestFirst[9]}`);
+  await expectNoAxeViolations(page);
+
+  await paging.getByRole('link', { name: 'Newer' }).click();
+  await expect.poll(ids).toEqual(newestFirst.slice(0, 10));
+  // A row opens its payment.
+  await table.getByRole('link', { name: newestFirst[0] }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Payment ${newestFirst[0]}` }),
+  ).toBeVisible();
+});
+
+test('the subscriber figures match the service’s, as a chart and as a table', async ({ page }) => {
+  const { data } = await callMerchantApi('getSubscriptionMetrics');
+  await signIn(page, credentials().testSecretKey);
+  await page.getByRole('link', { name: 'Subscriber figures' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscriber figures' })).toBeVisible();
+  const figure = (term: string) =>
+    page
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${term}$`) })
+      .locator('xpath=following-sibling::dd');
+  await expect(figure('Active subscribers')).toHaveText(String(data.activeSubscribers));
+  await expect(page.getByRole('img', { name: /^Active subscribers: \d+ readings?/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^MRR: \d+ readings?/ })).toBeVisible();
+  const readings = page.getByRole('region', { name: 'Readings', exact: true });
+  await expect(readings.getByRole('row')).not.toHaveCount(1);
+  await expect(readings.getByRole('columnheader', { name: 'ARR' })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -10,11 +10,15 @@ import { describeFailure, type ConsoleAnswer } from './api';
 
 const m = consoleEn.result;
 
-/** The service's refusal of a call (an action or a read). */
-export function FailureAlert({ error }: { error: unknown }) {
+/**
+ * The service's refusal of a call. `urgent` (an action the user just took) makes a screen reader
+ * say it at once; a read that fails on its own (a list the key's scopes do not open) is not urgent,
+ * so it never talks over the answer to the user's action.
+ */
+export function FailureAlert({ error, urgent = true }: { error: unknown; urgent?: boolean }) {
   const failure = describeFailure(error);
   return (
-    <Alert tone="error" urgent title={m.refused}>
+    <Alert tone="error" urgent={urgent} title={m.refused}>
       <p className="console-result__message">{failure.message}</p>
       {failure.code !== null && (
         <p>

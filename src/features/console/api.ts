@@ -15,6 +15,7 @@ import { webhookRoutes } from '../../../contract/routes-webhooks';
 import type { RouteDef } from '../../../contract/route';
 import { consoleEn } from '../../messages/console-en';
 import { ApiError, apiRequest, NetworkError, type ApiRequestOptions } from '../../lib/api-client';
+import { apiQueryOfCursor, type PageCursor } from './paging';
 import type { ConsoleSession } from './session';
 
 /** A parsed answer with the id of the request that produced it. */
@@ -125,3 +126,53 @@ export const consoleKeys = {
   clock: (session: ConsoleSession) => key(session, 'clock'),
   payoutAccess: (session: ConsoleSession) => key(session, 'payout-access'),
 };
+
+/**
+ * `route` with `query` as its query string. The shared client (src/lib/api-client.ts) fills path
+ * parameters only; the list routes take their paging and filters in the query string
+ * (contract/paging.ts), so the console appends them here, encoded by URLSearchParams.
+ */
+export function withQuery<R extends RouteDef>(route: R, query: Record<string, string>): R {
+  const search = new URLSearchParams(query).toString();
+  return search === '' ? route : { ...route, path: `${route.path}?${search}` };
+}
+
+/** Records per page of the console's lists (the API allows 1 to 100). */
+export const consolePageSize = 10;
+
+/**
+ * One page of a list route (contract/routes-reads.ts), at `cursor`, with `filters` (API names).
+ * `name` keys the cache with the mode, so each list and page is cached on its own.
+ */
+export function listPageQuery<R extends RouteDef>(
+  session: ConsoleSession,
+  name: string,
+  route: R,
+  cursor: PageCursor,
+  filters: Record<string, string> = {},
+) {
+  return queryOptions({
+    queryKey: [...key(session, 'list', name), cursor, filters],
+    queryFn: ({ signal }) =>
+      callConsole(
+        session,
+        withQuery(route, { ...apiQueryOfCursor(cursor, consolePageSize), ...filters }),
+        {
+          signal,
+        },
+      ),
+  });
+}
+
+/** One record by id: `route` with `params`; `name` keys the cache. */
+export function recordQuery<R extends RouteDef>(
+  session: ConsoleSession,
+  name: string,
+  route: R,
+  params: Record<string, string>,
+) {
+  return queryOptions({
+    queryKey: [...key(session, 'record', name), params],
+    queryFn: ({ signal }) => callConsole(session, route, { params, signal }),
+  });
+}

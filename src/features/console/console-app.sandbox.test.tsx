@@ -18,12 +18,14 @@ import { secretKeyStorageKey } from './session';
 const sandbox = createTestSandbox({ publicOrigin: window.location.origin });
 const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
 
-// Every request the console sends: method, path and its idempotency key.
+// Every request the console sends: method, path (with its query string: a list's page read,
+// `GET /api/v1/payments?limit=…`, is not the create `/api/v1/payments`) and its idempotency key.
 let sent: { method: string; path: string; idempotencyKey: string | null }[] = [];
 server.events.on('request:start', ({ request }) => {
+  const url = new URL(request.url);
   sent.push({
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: url.pathname + url.search,
     idempotencyKey: request.headers.get('idempotency-key'),
   });
 });
@@ -61,7 +63,7 @@ async function signIn(key: string) {
 test('a key the service does not know is refused with the service’s message, and nothing is kept', async () => {
   const wrongKey = 'osk_test_ThisKeyWasNeverIssuedByTheSandbox01';
   const refusal = errorBodySchema.parse(
-    (await sandbox.api('GET', '/sandbox/v1/webhooks/endpoint', { key: wrongKey })).body,
+    (await sandbox.api('GET', '/api/v1/balance', { key: wrongKey })).body,
   );
   await signIn(wrongKey);
   const alert = await screen.findByRole('alert');

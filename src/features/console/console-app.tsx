@@ -10,6 +10,19 @@ import { Button } from '../../components/button';
 import { consoleEn } from '../../messages/console-en';
 import { consoleKeys } from './api';
 import { ControlsView } from './controls-view';
+import { FiguresView } from './figures-view';
+import {
+  BeneficiariesView,
+  BeneficiaryDetailView,
+  InvoiceDetailView,
+  PayoutDetailView,
+  PayoutsView,
+  RequestDetailView,
+  RequestLogView,
+  SubscriptionDetailView,
+  VirtualAccountDetailView,
+  VirtualAccountsView,
+} from './list-views';
 import { consolePaths } from './paths';
 import { PaymentDetailView } from './payment-detail-view';
 import { PaymentsView } from './payments-view';
@@ -56,6 +69,17 @@ export function ConsoleApp() {
     setSession(null);
   };
   const nav = consoleEn.nav;
+  const navLinks: [string, string][] = [
+    [consolePaths.payments, nav.payments],
+    [consolePaths.virtualAccounts, nav.virtualAccounts],
+    [consolePaths.subscriptions, nav.subscriptions],
+    [consolePaths.figures, nav.figures],
+    [consolePaths.webhooks, nav.webhooks],
+    [consolePaths.requests, nav.requests],
+    [consolePaths.payouts, nav.payouts],
+    [consolePaths.beneficiaries, nav.beneficiaries],
+    [consolePaths.controls, nav.controls],
+  ];
   return (
     <Frame session={session}>
       <header className="console__header">
@@ -66,20 +90,13 @@ export function ConsoleApp() {
         </p>
         <nav aria-label={nav.label}>
           <ul className="console__nav">
-            <li>
-              <NavLink end to={consolePaths.payments}>
-                {nav.payments}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={consolePaths.subscriptions}>{nav.subscriptions}</NavLink>
-            </li>
-            <li>
-              <NavLink to={consolePaths.webhooks}>{nav.webhooks}</NavLink>
-            </li>
-            <li>
-              <NavLink to={consolePaths.controls}>{nav.controls}</NavLink>
-            </li>
+            {navLinks.map(([to, label]) => (
+              <li key={to}>
+                <NavLink end={to === consolePaths.payments} to={to}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <Button variant="secondary" onClick={signOut}>
@@ -88,11 +105,35 @@ export function ConsoleApp() {
       </header>
       <main className="console__main">
         <Routes>
-          <Route index element={<PaymentsView session={session} />} />
-          <Route path="payments/:paymentId" element={<PaymentDetailView session={session} />} />
-          <Route path="subscriptions" element={<SubscriptionsView session={session} />} />
-          <Route path="webhooks" element={<WebhooksView session={session} />} />
-          <Route path="controls" element={<ControlsView session={session} />} />
+          {/* The router sees the whole path: the console's routes are all below /console. */}
+          <Route path="console">
+            <Route index element={<PaymentsView session={session} />} />
+            <Route path="payments/:paymentId" element={<PaymentDetailView session={session} />} />
+            <Route path="virtual-accounts" element={<VirtualAccountsView session={session} />} />
+            <Route
+              path="virtual-accounts/:virtualAccountId"
+              element={<VirtualAccountDetailView session={session} />}
+            />
+            <Route path="subscriptions" element={<SubscriptionsView session={session} />} />
+            <Route
+              path="subscriptions/:subscriptionId"
+              element={<SubscriptionDetailView session={session} />}
+            />
+            <Route path="invoices/:invoiceId" element={<InvoiceDetailView session={session} />} />
+            <Route path="figures" element={<FiguresView session={session} />} />
+            <Route path="requests" element={<RequestLogView session={session} />} />
+            <Route path="requests/:requestId" element={<RequestDetailView session={session} />} />
+            <Route path="payouts" element={<PayoutsView session={session} />} />
+            <Route path="payouts/:payoutId" element={<PayoutDetailView session={session} />} />
+            <Route path="beneficiaries" element={<BeneficiariesView session={session} />} />
+            <Route
+              path="beneficiaries/:beneficiaryId"
+              element={<BeneficiaryDetailView session={session} />}
+            />
+            <Route path="webhooks" element={<WebhooksView session={session} />} />
+            <Route path="controls" element={<ControlsView session={session} />} />
+            <Route path="*" element={<PaymentsView session={session} />} />
+          </Route>
           <Route path="*" element={<PaymentsView session={session} />} />
         </Routes>
       </main>

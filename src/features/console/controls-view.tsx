@@ -138,6 +138,7 @@ function ScopedKeySection({ session }: { session: ConsoleSession }) {
     <section aria-labelledby="scoped-key" className="console-section">
       <h2 id="scoped-key">{m.keyTitle}</h2>
       <p>{m.keyIntro}</p>
+      {session.mode === 'test' && <p>{m.keyNeedsLive}</p>}
       <Button busy={issue.isPending} busyLabel={m.creatingKey} onClick={() => issue.mutate()}>
         {m.createKey}
       </Button>

@@ -1,8 +1,21 @@
 /** The console's own paths, below `/console` (a navigation there gets the SPA's index.html). */
+const under = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
+
 export const consolePaths = {
   payments: '/console',
-  payment: (paymentId: string) => `/console/payments/${encodeURIComponent(paymentId)}`,
+  payment: under('/console/payments'),
+  virtualAccounts: '/console/virtual-accounts',
+  virtualAccount: under('/console/virtual-accounts'),
   subscriptions: '/console/subscriptions',
+  subscription: under('/console/subscriptions'),
+  invoice: under('/console/invoices'),
   webhooks: '/console/webhooks',
+  payouts: '/console/payouts',
+  payout: under('/console/payouts'),
+  beneficiaries: '/console/beneficiaries',
+  beneficiary: under('/console/beneficiaries'),
+  requests: '/console/requests',
+  request: under('/console/requests'),
+  figures: '/console/figures',
   controls: '/console/controls',
 } as const;

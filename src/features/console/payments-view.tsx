@@ -1,7 +1,7 @@
 /**
  * Payments (service-api.md, "Payments"): create a hosted-checkout payment from a form, with an
- * idempotency key, and open its checkout or its detail; or open a payment by id. (A list of
- * payments needs the list endpoints of issue 15.)
+ * idempotency key, and open its checkout or its detail; open a payment by id; or page through
+ * the recent payments (`GET /api/v1/payments`).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { ActionResult } from './action-result';
 import { callConsole } from './api';
 import { openByIdFormSchema, paymentFormSchema, type PaymentFormInput } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
+import { PaymentsList } from './list-views';
 import { consolePaths } from './paths';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
@@ -136,6 +137,7 @@ export function PaymentsView({ session }: { session: ConsoleSession }) {
       <h1>{m.title}</h1>
       <CreatePaymentForm session={session} />
       <OpenPaymentForm />
+      <PaymentsList session={session} />
     </>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * Sign-in: the secret key, typed once. The key is checked by asking the service for the mode's
- * webhook endpoint (a read every merchant key may make), so a wrong or revoked key is refused
- * here with the service's message rather than on the first action.
+ * payout balance (`GET /api/v1/balance`: a read every secret key of the mode may make, whatever
+ * its scopes), so a wrong or revoked key is refused here with the service's message rather than
+ * on the first action, and a key with few scopes still signs in and meets the service's refusal
+ * on the actions it may not take.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { webhookRoutes } from '../../../contract/routes-webhooks';
+import { readRoutes } from '../../../contract/routes-reads';
 import { Button } from '../../components/button';
 import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
@@ -26,7 +28,7 @@ export function SignInView({ onSignedIn }: { onSignedIn: (session: ConsoleSessio
   } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { secretKey: '' } });
   const check = useMutation({
     mutationFn: async (session: ConsoleSession) => {
-      await callConsole(session, webhookRoutes.getWebhookEndpoint);
+      await callConsole(session, readRoutes.getBalance);
       return session;
     },
     onSuccess: onSignedIn,

@@ -1,8 +1,8 @@
 /**
  * Subscriptions (service-api.md, "Subscription plan", "Subscription"): create a plan and a
  * subscription to it from one form, each create with its own idempotency key, then open the
- * subscription's hosted invoice page. (Lists of subscriptions, invoices and mandates need the
- * list endpoints of issue 15.)
+ * subscription's hosted invoice page; page through the subscriptions, each opening on its own page
+ * with its invoices and mandate (list-views.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import {
   type SubscriptionFormOutput,
 } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
+import { SubscriptionsList } from './list-views';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -127,6 +128,7 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
           )}
         </ActionResult>
       </section>
+      <SubscriptionsList session={session} />
     </>
   );
 }
