@@ -54,13 +54,14 @@ export type Payout = z.infer<typeof payoutSchema>;
 export const payoutResponseSchema = z.object({ data: payoutSchema });
 
 /**
- * `PUT /sandbox/v1/payouts/access`: what the service's review would set for the business
- * (KYC approval, Payout API access) and the developer's IP whitelist. Omitted fields keep their
- * value. IPs are exact IPv4 or IPv6 addresses.
+ * `PUT /sandbox/v1/payouts/access`: the business's KYC approval (the service's) and the
+ * developer's IP whitelist (developer security settings). Omitted fields keep their value. IPs
+ * are exact IPv4 or IPv6 addresses. Payout API access (`enabled`) is not set here: it opens only
+ * when the service approves a payout use case (Authentication, rule 7; {@link
+ * payoutUseCaseReviewRequestSchema}).
  */
 export const payoutAccessRequestSchema = z.strictObject({
   kycApproved: z.boolean().optional(),
-  enabled: z.boolean().optional(),
   ipWhitelist: z
     .array(z.union([z.ipv4(), z.ipv6()]))
     .max(20)
@@ -79,6 +80,51 @@ export const payoutAccessSchema = z.object({
 });
 export type PayoutAccess = z.infer<typeof payoutAccessSchema>;
 export const payoutAccessResponseSchema = z.object({ data: payoutAccessSchema });
+
+/**
+ * `POST /api/v1/payout-use-cases` (service-api.md, "Authentication" rule 7: payout access is
+ * requested by submitting a payout use case): what the business pays out and to whom, and
+ * optionally the naira it expects to pay out per month. Live keys with `payouts:create` only.
+ */
+export const payoutUseCaseCreateRequestSchema = z.strictObject({
+  useCase: z.string().trim().min(20).max(2000),
+  expectedMonthlyVolume: nairaAmountSchema.optional(),
+});
+export type PayoutUseCaseCreateRequest = z.infer<typeof payoutUseCaseCreateRequestSchema>;
+
+/** Where the service's review of a use case stands: `in_review` until a decision. */
+export const payoutUseCaseStatusSchema = z.enum(['in_review', 'approved', 'declined']);
+
+/** A submitted payout use case and the service's decision on it. */
+export const payoutUseCaseSchema = z.object({
+  id: z.string().startsWith('puc_'),
+  mode: z.literal('live'),
+  useCase: z.string(),
+  /** Naira per month, as the business estimated it; null when not given. */
+  expectedMonthlyVolume: z.number().nullable(),
+  status: payoutUseCaseStatusSchema,
+  /** Why the service declined it; null unless `declined`. */
+  declineReason: z.string().nullable(),
+  reviewedAt: isoTimestampSchema.nullable(),
+  createdAt: isoTimestampSchema,
+});
+export type PayoutUseCase = z.infer<typeof payoutUseCaseSchema>;
+export const payoutUseCaseResponseSchema = z.object({ data: payoutUseCaseSchema });
+
+/**
+ * `POST /sandbox/v1/payout-use-cases/:useCaseId/review`: the service's decision on a use case in
+ * review (sandbox control, live keys with `sandbox:controls`). `approved` enables the Payout API
+ * for the business; `declined`, with an optional reason, leaves it off (the business may submit
+ * again).
+ */
+export const payoutUseCaseReviewRequestSchema = z.discriminatedUnion('decision', [
+  z.strictObject({ decision: z.literal('approved') }),
+  z.strictObject({
+    decision: z.literal('declined'),
+    reason: z.string().trim().min(1).max(200).optional(),
+  }),
+]);
+export type PayoutUseCaseReview = z.infer<typeof payoutUseCaseReviewRequestSchema>;
 
 /** `POST /sandbox/v1/payouts/keys`: body `{}`. */
 export const payoutKeyRequestSchema = z.strictObject({});

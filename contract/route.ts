@@ -59,7 +59,7 @@ export interface RouteDef {
   response: ContractSchema;
   /** Only with a test-mode key (sandbox controls that act on test records and the test clock). */
   testOnly?: boolean;
-  /** Only with a live-mode key (sandbox controls that change live-mode settings: payouts). */
+  /** Only with a live-mode key (routes that change live-mode settings: payout access). */
   liveOnly?: boolean;
 }
 

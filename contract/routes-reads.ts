@@ -13,7 +13,13 @@ import { z } from 'zod';
 import { intervalSchema, modeSchema, emailSchema } from './common';
 import { listQuery, listResponse } from './paging';
 import { paymentSchema, paymentStatusSchema } from './payments';
-import { beneficiarySchema, payoutSchema } from './payouts';
+import {
+  beneficiarySchema,
+  payoutSchema,
+  payoutUseCaseResponseSchema,
+  payoutUseCaseSchema,
+  payoutUseCaseStatusSchema,
+} from './payouts';
 import { route, type RouteDef } from './route';
 import {
   invoiceSchema,
@@ -188,6 +194,24 @@ export const readRoutes = {
     scope: 'payouts:create',
     idempotent: false,
     response: z.object({ data: payoutSchema }),
+  }),
+  /** The business's payout use cases and the service's decisions (live mode has them). */
+  listPayoutUseCases: route({
+    method: 'GET',
+    path: '/api/v1/payout-use-cases',
+    auth: 'secretKey',
+    scope: 'payouts:create',
+    idempotent: false,
+    query: listQuery({ status: payoutUseCaseStatusSchema.optional() }),
+    response: listResponse(payoutUseCaseSchema),
+  }),
+  getPayoutUseCase: route({
+    method: 'GET',
+    path: '/api/v1/payout-use-cases/:useCaseId',
+    auth: 'secretKey',
+    scope: 'payouts:create',
+    idempotent: false,
+    response: payoutUseCaseResponseSchema,
   }),
   /** The request log of the key's mode (not itself logged). */
   listRequestLog: route({

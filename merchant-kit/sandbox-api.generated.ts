@@ -639,6 +639,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payout-use-cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payout use cases */
+        get: operations["listPayoutUseCases"];
+        put?: never;
+        /** Submit payout use case */
+        post: operations["submitPayoutUseCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/payout-use-cases/{useCaseId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review payout use case */
+        post: operations["reviewPayoutUseCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/v1/payouts/access": {
         parameters: {
             query?: never;
@@ -853,6 +888,23 @@ export interface paths {
         };
         /** Get payout */
         get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout-use-cases/{useCaseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get payout use case */
+        get: operations["getPayoutUseCase"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8923,6 +8975,286 @@ export interface operations {
             };
         };
     };
+    listPayoutUseCases: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                created_gte?: string;
+                created_lte?: string;
+                status?: "in_review" | "approved" | "declined";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            useCase: string;
+                            expectedMonthlyVolume: number | null;
+                            /** @enum {string} */
+                            status: "in_review" | "approved" | "declined";
+                            declineReason: string | null;
+                            reviewedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    submitPayoutUseCase: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique operation identifier; a retry with the same key changes nothing twice */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    useCase: string;
+                    expectedMonthlyVolume?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            useCase: string;
+                            expectedMonthlyVolume: number | null;
+                            /** @enum {string} */
+                            status: "in_review" | "approved" | "declined";
+                            declineReason: string | null;
+                            reviewedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            useCase: string;
+                            expectedMonthlyVolume: number | null;
+                            /** @enum {string} */
+                            status: "in_review" | "approved" | "declined";
+                            declineReason: string | null;
+                            reviewedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    reviewPayoutUseCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                useCaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    decision: "approved";
+                } | {
+                    /** @constant */
+                    decision: "declined";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            useCase: string;
+                            expectedMonthlyVolume: number | null;
+                            /** @enum {string} */
+                            status: "in_review" | "approved" | "declined";
+                            declineReason: string | null;
+                            reviewedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            useCase: string;
+                            expectedMonthlyVolume: number | null;
+                            /** @enum {string} */
+                            status: "in_review" | "approved" | "declined";
+                            declineReason: string | null;
+                            reviewedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
     getPayoutAccess: {
         parameters: {
             query?: never;
@@ -8994,7 +9326,6 @@ export interface operations {
             content: {
                 "application/json": {
                     kycApproved?: boolean;
-                    enabled?: boolean;
                     ipWhitelist?: (string)[];
                 };
             };
@@ -9939,6 +10270,75 @@ export interface operations {
                             /** @enum {string} */
                             status: "successful" | "failed";
                             failureReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    getPayoutUseCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                useCaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            useCase: string;
+                            expectedMonthlyVolume: number | null;
+                            /** @enum {string} */
+                            status: "in_review" | "approved" | "declined";
+                            declineReason: string | null;
+                            reviewedAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                         };

@@ -67,11 +67,12 @@ export function modeOption(options: Map<string, string>, fallback: Mode = 'test'
 
 /**
  * Calls `method path` on the running sandbox at `baseUrl` with secret `key` and a JSON `body`, and
- * returns the parsed JSON answer (undefined when empty).
+ * returns the parsed JSON answer (undefined when empty). Creates send `idempotencyKey` as the
+ * Idempotency-Key header (service-api.md, "Authentication" rule 2).
  * @throws Error when no sandbox answers there, or the answer is not 2xx (with its body).
  */
 export async function callRunningSandbox(
-  target: { baseUrl: string; key: string },
+  target: { baseUrl: string; key: string; idempotencyKey?: string },
   method: string,
   path: string,
   body?: unknown,
@@ -82,6 +83,9 @@ export async function callRunningSandbox(
       method,
       headers: {
         authorization: `Bearer ${target.key}`,
+        ...(target.idempotencyKey === undefined
+          ? {}
+          : { 'idempotency-key': target.idempotencyKey }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -21,6 +21,9 @@
  *                                  webhook endpoint, delivery log, test and replay; payout access
  *                                  and settlement (through the running sandbox's HTTP API; see
  *                                  sandbox/features/webhooks/webhooks-cli.ts)
+ *   payout-use-case submit|list|review …
+ *                                  submit, list and review payout use cases
+ *                                  (sandbox/features/payouts/payout-use-case-cli.ts)
  *   requests [<req_id>] [--mode test|live] [--idempotency-key KEY] [--status CODE]
  *                                  the request log (sandbox/features/request-log/request-log-cli.ts)
  *
@@ -37,6 +40,7 @@ import {
   type DemoCredentials,
 } from './features/merchants/demo-merchant';
 import { issueScopedKey, parseScopeList } from './features/merchants/scoped-keys';
+import { payoutUseCaseCliUsage, runPayoutUseCaseCli } from './features/payouts/payout-use-case-cli';
 import { requestLogCliUsage, runRequestLogCli } from './features/request-log/request-log-cli';
 import { runWebhooksCli, webhooksCliUsage } from './features/webhooks/webhooks-cli';
 import { callRunningSandbox, modeOption, parseArgs, printJson } from './cli-support';
@@ -62,6 +66,7 @@ Commands:
                                                the bank's final answer to a pending or unknown
                                                mandate (test mode; through the running sandbox)
 ${webhooksCliUsage}
+${payoutUseCaseCliUsage}
 ${requestLogCliUsage}
 
 Environment: PORT, HOST, SANDBOX_DATA_DIR, SANDBOX_DIST_DIR, SANDBOX_APPROVAL_DELAY_MS`;
@@ -226,6 +231,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     case 'webhooks':
     case 'payouts':
     case 'settle':
+    case 'payout-use-case':
     case 'requests': {
       // These talk to the running sandbox over HTTP: its worker is what delivers webhooks.
       const credentials = readCredentialsFile(serverOptionsFromEnv(process.env).dataDir);
@@ -233,6 +239,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         throw new Error('No credentials.json in the data directory: start the sandbox first');
       }
       if (command === 'requests') await runRequestLogCli(rest, credentials);
+      else if (command === 'payout-use-case') await runPayoutUseCaseCli(rest, credentials);
       else await runWebhooksCli(command, rest, credentials);
       return;
     }

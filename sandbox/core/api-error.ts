@@ -42,14 +42,15 @@ export function invalidApiKey(): ApiError {
 }
 
 /**
- * 403 `LIVE_MODE_REQUIRED` for a sandbox control that changes live-mode settings (payout access,
- * payout keys, live settlements) called with a test key: only a live key with `sandbox:controls`
- * may (docs/decisions/0011-scopes-and-sandbox-controls.md).
+ * 403 `LIVE_MODE_REQUIRED` for a route that changes live-mode settings (payout access and its use
+ * cases, payout keys, live settlements) called with a test key: only a live key with `scope` may
+ * (docs/decisions/0011-scopes-and-sandbox-controls.md, 0021-payout-access-review.md).
  */
-export function liveControlOnly(): ApiError {
+export function liveControlOnly(scope = 'sandbox:controls'): ApiError {
+  const what = scope === 'sandbox:controls' ? 'This sandbox control' : 'This route';
   return new ApiError(
     403,
-    'This sandbox control changes live-mode settings: use a live-mode secret key with the sandbox:controls scope',
+    `${what} changes live-mode settings: use a live-mode secret key with the ${scope} scope`,
     { code: errorCodes.liveModeRequired },
   );
 }

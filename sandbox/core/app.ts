@@ -18,6 +18,7 @@ import { purgeOldLookups } from '../features/direct-debit/lookup-rate-limit';
 import { settleDueMandates } from '../features/direct-debit/mandates';
 import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/demo-merchant';
 import { runCheckoutDueWork } from '../features/checkout/due-work';
+import { settleDueCollections } from '../features/payouts/settlements';
 import { createApiApp } from './api-app';
 import { deriveCapabilityToken } from './capability-tokens';
 import {
@@ -142,6 +143,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           tokens: (linkId, version) => deriveCapabilityToken(services.linkSecret, linkId, version),
           windowSeconds: services.paymentWindowSeconds,
         });
+        // After checkout's due work, so a debit that settled this instant is collected first.
+        settleDueCollections(db, mode, now);
       }
     });
   }

@@ -118,7 +118,7 @@ function callerOf(route: RouteDef, db: SandboxServices['db'], c: Context<ApiEnv>
         code: errorCodes.testModeOnly,
       });
     }
-    if (route.liveOnly === true && key.mode !== 'live') throw liveControlOnly();
+    if (route.liveOnly === true && key.mode !== 'live') throw liveControlOnly(route.scope);
     caller = key;
   } else if (route.auth === 'directDebitToken') {
     const nowOf = c.get('nowOf');

@@ -14,6 +14,7 @@ import { webhookHandlers } from '../features/webhooks/webhook-handlers';
 import { openApiHandlers } from '../features/openapi/openapi-document';
 import { paymentReadHandlers } from '../features/payments/read-handlers';
 import { payoutReadHandlers } from '../features/payouts/read-handlers';
+import { payoutUseCaseHandlers } from '../features/payouts/use-cases';
 import { requestLogHandlers } from '../features/request-log/request-log-handlers';
 import { subscriptionMetricsHandlers } from '../features/subscriptions/metrics';
 import { subscriptionReadHandlers } from '../features/subscriptions/read-handlers';
@@ -35,6 +36,7 @@ export const registry: Required<HandlerRegistry> = {
   ...subscriptionMetricsHandlers,
   ...paymentReadHandlers,
   ...payoutReadHandlers,
+  ...payoutUseCaseHandlers,
   ...transactionHandlers,
   ...openApiHandlers,
   ...requestLogHandlers,

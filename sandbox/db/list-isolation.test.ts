@@ -6,6 +6,7 @@ import { errorBodySchema } from '../../contract/errors';
 import type { Scope } from '../../contract/route';
 import { readRoutes } from '../../contract/routes-reads';
 import { routes, type RouteName } from '../../contract/routes';
+import { openPayoutApi } from '../testing/payout-testing';
 import { createTestSandbox, type TestSandbox } from '../testing/test-sandbox';
 import { queryAll } from './database';
 
@@ -31,6 +32,7 @@ const listed: Record<string, { table: string; get: RouteName }> = {
   listTransactions: { table: 'transactions', get: 'getTransaction' },
   listBeneficiaries: { table: 'beneficiaries', get: 'getBeneficiary' },
   listPayouts: { table: 'payouts', get: 'getPayout' },
+  listPayoutUseCases: { table: 'payout_use_cases', get: 'getPayoutUseCase' },
   listRequestLog: { table: 'request_log', get: 'getRequestLogEntry' },
 };
 const pageSchema = z.object({
@@ -78,15 +80,7 @@ async function populate(sandbox: TestSandbox, mode: Mode): Promise<void> {
     return;
   }
   // Live: beneficiaries and payouts pass rule 5's gates (set up through the sandbox controls).
-  const payoutKey = z
-    .object({ data: z.object({ secretKey: z.string() }) })
-    .parse(await ok('/sandbox/v1/payouts/keys', {}, sandbox.credentials.liveSecretKey))
-    .data.secretKey;
-  const access = await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
-    body: { kycApproved: true, enabled: true, ipWhitelist: ['203.0.113.7'] },
-    key: sandbox.credentials.liveSecretKey,
-  });
-  expect(access.status).toBe(200);
+  const payoutKey = await openPayoutApi(sandbox, ['203.0.113.7']);
   await ok('/sandbox/v1/settlements', { amount: 1000 }, sandbox.credentials.liveSecretKey);
   const fromWhitelistedIp = async (path: string, body: unknown) => {
     const response = await sandbox.sandbox.handle(

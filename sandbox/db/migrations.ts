@@ -429,6 +429,33 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE webhook_attempts_next RENAME TO webhook_attempts;
     `,
   },
+  {
+    // Numbered after issue 15 so that migrations added beside it in parallel keep their numbers.
+    version: 15,
+    name: 'payout use cases and scheduled settlement',
+    sql: `
+      -- Payout use cases a business submits and the service's review of each
+      -- (service-api.md, "Authentication" rules 5 and 7; docs/decisions/0021). Live mode only.
+      CREATE TABLE payout_use_cases (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode = 'live'),
+        use_case TEXT NOT NULL,
+        expected_monthly_volume_kobo INTEGER,
+        status TEXT NOT NULL CHECK (status IN ('in_review', 'approved', 'declined')),
+        decline_reason TEXT,
+        reviewed_at TEXT,
+        created_at TEXT NOT NULL
+      );
+      -- At most one use case in review per business.
+      CREATE UNIQUE INDEX payout_use_cases_one_in_review ON payout_use_cases (merchant_id)
+        WHERE status = 'in_review';
+
+      -- The settlement that moved a collection into the payout balance (null: not yet settled).
+      ALTER TABLE transactions ADD COLUMN settlement_id TEXT REFERENCES settlements(id);
+      CREATE INDEX transactions_unsettled ON transactions (mode, settlement_id, created_at);
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

@@ -35,6 +35,7 @@ import {
   updatePayoutAccess,
 } from './payout-rules';
 import { beneficiaryRowSchema, renderBeneficiary } from './records';
+import { recordSettlement } from './settlements';
 
 /**
  * `POST /api/v1/beneficiaries`: after the access gates, checks the bank (400 UNKNOWN_BANK) and
@@ -208,7 +209,8 @@ function issuePayoutKey(
 }
 
 /**
- * Settles `amount` naira into the payout balance of `mode` (default: the key's mode).
+ * Settles `amount` naira into the payout balance of `mode` (default: the key's mode) at once, on
+ * top of the scheduled settlement of collections (./settlements.ts).
  * @throws ApiError 403 LIVE_MODE_REQUIRED when a test key asks for a live settlement (live-mode
  *   money moves only by a live key with `sandbox:controls`), 403 TEST_MODE_ONLY the other way.
  */
@@ -225,31 +227,11 @@ function createSettlement(
           code: errorCodes.testModeOnly,
         });
   }
-  const now = context.services.clocks.clockFor(mode).now();
-  const amountKobo = nairaToKobo(body.amount);
-  const id = randomId('stl_');
-  execute(
-    db,
-    `INSERT INTO settlements (id, merchant_id, mode, amount_kobo, created_at)
-     VALUES (?, ?, ?, ?, ?)`,
-    [id, caller.merchantId, mode, amountKobo, now.toISOString()],
-  );
-  const balance = adjustBalance(db, caller.merchantId, mode, amountKobo);
-  const settlement = {
-    id,
-    mode,
-    amount: koboToNaira(amountKobo),
-    currency: 'NGN' as const,
-    status: 'completed' as const,
-    availableBalance: koboToNaira(balance),
-    createdAt: now.toISOString(),
-  };
-  recordEvent(db, {
+  const settlement = recordSettlement(db, {
     merchantId: caller.merchantId,
     mode,
-    type: 'settlement.completed',
-    data: settlement,
-    now,
+    amountKobo: nairaToKobo(body.amount),
+    now: context.services.clocks.clockFor(mode).now(),
   });
   return { status: 201, body: { data: settlement } };
 }

@@ -50,19 +50,41 @@ export function getPayoutAccess(db: Db, merchantId: string): PayoutAccess {
   };
 }
 
-/** Changes the fields given; the others keep their value. Returns the result. */
+/**
+ * Changes the fields given (KYC approval, IP whitelist); the others keep their value. Payout API
+ * access is not among them: only an approved use case opens it ({@link enablePayoutApi}).
+ * Returns the result.
+ */
 export function updatePayoutAccess(
   db: Db,
   merchantId: string,
-  change: { kycApproved?: boolean; enabled?: boolean; ipWhitelist?: string[] },
+  change: { kycApproved?: boolean; ipWhitelist?: string[] },
   now: Date,
 ): PayoutAccess {
   const current = getPayoutAccess(db, merchantId);
-  const next = {
+  writePayoutAccess(db, merchantId, {
     kycApproved: change.kycApproved ?? current.kycApproved,
-    enabled: change.enabled ?? current.enabled,
+    enabled: current.enabled,
     ipWhitelist: (change.ipWhitelist ?? current.ipWhitelist).map(normalizeIp),
-  };
+    now,
+  });
+  return getPayoutAccess(db, merchantId);
+}
+
+/**
+ * Turns the Payout API on for the business: the service's approval of a payout use case
+ * (Authentication, rule 5's "enabled for the business by the service after review"; ./use-cases.ts).
+ */
+export function enablePayoutApi(db: Db, merchantId: string, now: Date): void {
+  const current = getPayoutAccess(db, merchantId);
+  writePayoutAccess(db, merchantId, { ...current, enabled: true, now });
+}
+
+function writePayoutAccess(
+  db: Db,
+  merchantId: string,
+  next: { kycApproved: boolean; enabled: boolean; ipWhitelist: string[]; now: Date },
+): void {
   execute(
     db,
     `INSERT INTO payout_access (merchant_id, kyc_approved, api_enabled, ip_whitelist, updated_at)
@@ -75,10 +97,9 @@ export function updatePayoutAccess(
       next.kycApproved ? 1 : 0,
       next.enabled ? 1 : 0,
       JSON.stringify([...new Set(next.ipWhitelist)]),
-      now.toISOString(),
+      next.now.toISOString(),
     ],
   );
-  return getPayoutAccess(db, merchantId);
 }
 
 /** An IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, as Node reports IPv4 peers on dual-stack
@@ -95,8 +116,8 @@ export function normalizeIp(ip: string): string {
  *
  * 1. a live secret key: 403 LIVE_MODE_REQUIRED;
  * 2. approved KYC: 403 KYC_NOT_APPROVED;
- * 3. Payout API access enabled: 403 "Payout API is not enabled for the business" (no code, as in
- *    the document's Errors table);
+ * 3. Payout API access enabled (an approved payout use case, ./use-cases.ts): 403 "Payout API
+ *    is not enabled for the business" (no code, as in the document's Errors table);
  * 4. an IP whitelist configured: 403 PAYOUT_IP_WHITELIST_REQUIRED;
  * 5. the request's IP in the whitelist: 403 PAYOUT_IP_NOT_ALLOWED (in-process calls have no IP).
  */

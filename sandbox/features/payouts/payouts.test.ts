@@ -12,6 +12,7 @@ import {
 import { transactionSchema } from '../../../contract/transactions';
 import { eventLogListResponseSchema } from '../../../contract/webhooks';
 import { queryAll } from '../../db/database';
+import { approvePayoutUseCase, openPayoutApi } from '../../testing/payout-testing';
 import { createTestSandbox, type TestSandbox } from '../../testing/test-sandbox';
 
 const sandboxes: TestSandbox[] = [];
@@ -58,12 +59,9 @@ async function issuePayoutKey(sandbox: TestSandbox): Promise<string> {
   return payoutKeyResponseSchema.parse(result.body).data.secretKey;
 }
 
-async function openAccess(sandbox: TestSandbox): Promise<void> {
-  const result = await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
-    key: sandbox.credentials.liveSecretKey,
-    body: { kycApproved: true, enabled: true, ipWhitelist: ['203.0.113.7', '::1'] },
-  });
-  expect(result.status).toBe(200);
+/** Opens every business gate through the review; returns the live payout key. */
+function openAccess(sandbox: TestSandbox): Promise<string> {
+  return openPayoutApi(sandbox, ['203.0.113.7', '::1']);
 }
 
 async function settle(sandbox: TestSandbox, amount: number): Promise<number> {
@@ -136,10 +134,7 @@ test('payout access is off by default and the gates answer in the documented ord
     body: { kycApproved: true },
   });
   await expectError(attempt(key), 403, undefined, 'Payout API is not enabled for the business');
-  await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
-    key: sandbox.credentials.liveSecretKey,
-    body: { enabled: true },
-  });
+  await approvePayoutUseCase(sandbox, key);
   await expectError(attempt(key), 403, 'PAYOUT_IP_WHITELIST_REQUIRED');
   await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
     key: sandbox.credentials.liveSecretKey,
@@ -171,13 +166,13 @@ test('a payout control changes live-mode settings only with a live key holding s
   const sandbox = start();
   const control = await sandbox.api('PUT', '/sandbox/v1/payouts/access', {
     key: sandbox.credentials.testSecretKey,
-    body: { enabled: true },
+    body: { kycApproved: true },
   });
   expect(control.status).toBe(403);
   expect(errorBodySchema.parse(control.body).code).toBe('LIVE_MODE_REQUIRED');
   const unscopedLive = sandbox.issueKey({ mode: 'live', scopes: ['subscriptions:write'] });
   for (const [method, path, body] of [
-    ['PUT', '/sandbox/v1/payouts/access', { enabled: true }],
+    ['PUT', '/sandbox/v1/payouts/access', { kycApproved: true }],
     ['POST', '/sandbox/v1/payouts/keys', {}],
     ['POST', '/sandbox/v1/settlements', { amount: 1000 }],
   ] as const) {
@@ -207,8 +202,7 @@ test('a payout control changes live-mode settings only with a live key holding s
 
 test('beneficiaries: bank and NUBAN are checked; the unverifiable test number stays unverified', async () => {
   const sandbox = start();
-  const key = await issuePayoutKey(sandbox);
-  await openAccess(sandbox);
+  const key = await openAccess(sandbox);
   for (const [body, code] of [
     [{ bankId: '999999', accountNumber: '0000001015' }, 'UNKNOWN_BANK'],
     [{ bankId: '000013', accountNumber: '0000001016' }, 'INVALID_ACCOUNT_NUMBER'],
@@ -241,8 +235,7 @@ test('beneficiaries: bank and NUBAN are checked; the unverifiable test number st
 
 test('settlement funds payouts; success debits and emits events, failure moves nothing', async () => {
   const sandbox = start();
-  const key = await issuePayoutKey(sandbox);
-  await openAccess(sandbox);
+  const key = await openAccess(sandbox);
   const good = await beneficiary(sandbox, key, '0000001015');
   const bad = await beneficiary(sandbox, key, '0000001022');
 
@@ -309,8 +302,7 @@ test('settlement funds payouts; success debits and emits events, failure moves n
 
 test('single-transfer and daily limits', async () => {
   const sandbox = start();
-  const key = await issuePayoutKey(sandbox);
-  await openAccess(sandbox);
+  const key = await openAccess(sandbox);
   const good = await beneficiary(sandbox, key, '0000001015');
   await settle(sandbox, 30_000_000);
   const pay = (amount: number) =>

@@ -112,13 +112,24 @@ async function driveOperations(running: RunningServer): Promise<void> {
 
   await ok(running, 'PUT', '/sandbox/v1/payouts/access', {
     key: liveSecretKey,
-    body: { kycApproved: true, enabled: true, ipWhitelist: ['127.0.0.1'] },
+    body: { kycApproved: true, ipWhitelist: ['127.0.0.1'] },
   });
   const payoutKey = (
     (await ok(running, 'POST', '/sandbox/v1/payouts/keys', { key: liveSecretKey, body: {} })) as {
       data: { secretKey: string };
     }
   ).data.secretKey;
+  const useCase = (
+    (await ok(running, 'POST', '/api/v1/payout-use-cases', {
+      key: payoutKey,
+      idempotent: true,
+      body: { useCase: 'Refunds of cancelled gym memberships to members' },
+    })) as { data: { id: string } }
+  ).data.id;
+  await ok(running, 'POST', `/sandbox/v1/payout-use-cases/${useCase}/review`, {
+    key: liveSecretKey,
+    body: { decision: 'approved' },
+  });
   await ok(running, 'POST', '/sandbox/v1/settlements', {
     key: liveSecretKey,
     body: { amount: 50000, mode: 'live' },

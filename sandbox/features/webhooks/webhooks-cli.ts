@@ -9,14 +9,21 @@
  *   webhooks event <evt_id> [--mode M]                    one event, its body and every attempt
  *   webhooks test [--mode M] [--type KIND]                send a sample event (default payment.success)
  *   webhooks replay <evt_id> [--mode M]                   send an event's stored body again
- *   payouts enable [--ip IP,IP…]                          approve KYC, enable the Payout API, set the
- *                                                         whitelist (default 127.0.0.1,::1) and print
- *                                                         a new live key with scope payouts:create
+ *   payouts enable [--ip IP,IP…]                          approve KYC, set the whitelist (default
+ *                                                         127.0.0.1,::1), issue a live key with scope
+ *                                                         payouts:create, submit a use case with it and
+ *                                                         approve it; prints the access and the key
  *   settle --amount NAIRA [--mode M]                      settle into the payout balance (default live)
  *
  * @throws Error with a message for the user (bad options, sandbox not running, API error).
  */
+import { randomUUID } from 'node:crypto';
 import type { Mode } from '../../../contract/common';
+import {
+  payoutAccessResponseSchema,
+  payoutKeyResponseSchema as payoutKeySchema,
+  payoutUseCaseResponseSchema,
+} from '../../../contract/payouts';
 import { callRunningSandbox, modeOption, parseArgs, printJson } from '../../cli-support';
 import type { DemoCredentials } from '../merchants/demo-merchant';
 
@@ -78,14 +85,43 @@ export async function runWebhooksCli(
     });
     if (positional[0] !== 'enable') throw new Error('Usage: payouts enable [--ip IP[,IP…]]');
     const ipWhitelist = (options.get('ip') ?? '127.0.0.1,::1').split(',').map((ip) => ip.trim());
-    print(
-      await call(options, 'live', 'PUT', '/sandbox/v1/payouts/access', {
-        kycApproved: true,
-        enabled: true,
-        ipWhitelist,
-      }),
+    await call(options, 'live', 'PUT', '/sandbox/v1/payouts/access', {
+      kycApproved: true,
+      ipWhitelist,
+    });
+    const issued = payoutKeySchema.parse(
+      await call(options, 'live', 'POST', '/sandbox/v1/payouts/keys', {}),
     );
-    print(await call(options, 'live', 'POST', '/sandbox/v1/payouts/keys', {}));
+    // The Payout API opens only through a reviewed use case (Authentication, rule 7): submit one
+    // with the new key unless access is already on, and approve it as the service would.
+    const before = payoutAccessResponseSchema.parse(
+      await call(options, 'live', 'GET', '/sandbox/v1/payouts/access'),
+    );
+    if (!before.data.enabled) {
+      const submitted = payoutUseCaseResponseSchema.parse(
+        await callRunningSandbox(
+          {
+            baseUrl: options.get('base-url') ?? credentials.baseUrl,
+            key: issued.data.secretKey,
+            idempotencyKey: randomUUID(),
+          },
+          'POST',
+          '/api/v1/payout-use-cases',
+          { useCase: 'Payouts from the sandbox command line (payouts enable)' },
+        ),
+      );
+      await call(
+        options,
+        'live',
+        'POST',
+        `/sandbox/v1/payout-use-cases/${submitted.data.id}/review`,
+        {
+          decision: 'approved',
+        },
+      );
+    }
+    print(await call(options, 'live', 'GET', '/sandbox/v1/payouts/access'));
+    print(issued);
     return;
   }
 
