@@ -105,7 +105,7 @@ export const payoutUseCaseSchema = z.object({
   status: payoutUseCaseStatusSchema,
   /** Why the service declined it; null unless `declined`. */
   declineReason: z.string().nullable(),
-  reviewedAt: isoTimestampSchema.nullable(),
+  reviewedAt: z.nullable(isoTimestampSchema),
   createdAt: isoTimestampSchema,
 });
 export type PayoutUseCase = z.infer<typeof payoutUseCaseSchema>;
