@@ -13,7 +13,7 @@ import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api
 import { createSubscriptionWithSetupLink } from './merchant-api';
 
 /** Each page's budget, in KB (1024 bytes) of gzip JavaScript. */
-const budgetsKb = { setup: 118, checkout: 112, invoice: 113 } as const;
+const budgetsKb = { setup: 119, checkout: 113, invoice: 113 } as const;
 
 /** Opens `link` and returns the gzip bytes of every script it loaded, once the page is idle. */
 async function firstLoadScriptBytes(

@@ -148,7 +148,10 @@ test('a key without the scope sees the action refused with the service’s messa
   await page.getByRole('link', { name: 'Keys and controls' }).click();
   await expect(page.getByText(/sign in with a live secret key/)).toBeVisible();
   await page.getByRole('button', { name: 'Create key' }).click();
-  await expect(page.getByRole('alert')).toContainText('LIVE_MODE_REQUIRED');
+  // The IP whitelist, a live-mode setting too, also says why a test key cannot read it.
+  await expect(
+    page.getByRole('region', { name: 'Create a scoped key' }).getByRole('alert'),
+  ).toContainText('LIVE_MODE_REQUIRED');
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   // Made with the live key: live, payouts:create only.
