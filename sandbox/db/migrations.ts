@@ -456,6 +456,22 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX transactions_unsettled ON transactions (mode, settlement_id, created_at);
     `,
   },
+  {
+    // Numbered after the parallel payout (15) and webhook-log (16) migrations.
+    version: 17,
+    name: 'demo keys made before sandbox:controls keep opening the sandbox controls',
+    sql: `
+      -- Issue 11 put the sandbox controls behind their own scope and gave it to new demo keys.
+      -- The demo keys of an older data directory (made with the merchant, holding exactly the
+      -- old default scopes) get it too, so its controls keep answering instead of 403. Keys a
+      -- merchant issued later with chosen scopes are left as they are.
+      UPDATE api_keys
+         SET scopes = '["subscriptions:read","subscriptions:write","sandbox:controls"]'
+       WHERE scopes = '["subscriptions:read","subscriptions:write"]'
+         AND merchant_id = (SELECT value FROM sandbox_settings WHERE key = 'demo_merchant_id')
+         AND created_at = (SELECT created_at FROM merchants WHERE id = api_keys.merchant_id);
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

@@ -5,6 +5,7 @@ import { afterEach, expect, test } from 'vitest';
 import { z } from 'zod';
 import { planResponseSchema } from '../../contract/subscriptions';
 import { createSandbox, type Sandbox } from '../core/app';
+import { issueSecretKey } from '../features/merchants/api-keys';
 import { demoCredentialsSchema } from '../features/merchants/demo-merchant';
 import { queryAll } from './database';
 import { migrations as allMigrations } from './migrations';
@@ -123,4 +124,35 @@ test('secret keys are stored only as hashes', () => {
     expect(bytes).not.toContain(testSecretKey);
     expect(bytes).not.toContain(liveSecretKey);
   }
+});
+
+test('the demo keys of a data directory made before sandbox:controls keep opening the controls', async () => {
+  const dataDir = tempDir();
+  const first = createSandbox({ dataDir, publicOrigin: 'http://127.0.0.1:4010' });
+  // As an older sandbox left them: demo keys with the old default scopes, migration 17 not run.
+  first.db
+    .prepare('UPDATE api_keys SET scopes = ? WHERE merchant_id = ?')
+    .run('["subscriptions:read","subscriptions:write"]', first.credentials.merchantId);
+  first.db.prepare('DELETE FROM schema_migrations WHERE version = 17').run();
+  const refused = await call(first, 'GET', '/sandbox/v1/webhooks/endpoint');
+  expect(refused.status).toBe(403);
+  // A key the merchant issued later with just these scopes is theirs to keep as it is.
+  const chosen = issueSecretKey(first.db, {
+    merchantId: first.credentials.merchantId,
+    mode: 'test',
+    scopes: ['subscriptions:read', 'subscriptions:write'],
+    now: new Date(Date.now() + 60_000),
+  }).secretKey;
+  first.close();
+
+  const second = createSandbox({ dataDir, publicOrigin: 'http://127.0.0.1:4010' });
+  const opened = await call(second, 'GET', '/sandbox/v1/webhooks/endpoint');
+  expect(opened.status).toBe(200);
+  const stillRefused = await second.handle(
+    new Request(`${second.publicOrigin}/sandbox/v1/webhooks/endpoint`, {
+      headers: { authorization: `Bearer ${chosen}` },
+    }),
+  );
+  expect(stillRefused.status).toBe(403);
+  second.close();
 });
