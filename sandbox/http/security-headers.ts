@@ -38,7 +38,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
  *   capability page must not be kept by a shared cache, and a new build must reach the next load.
  * - `hashedAsset`: `/assets/…`, whose names change with their content: cached for a year, never
  *   revalidated.
- * - `otherFile`: any other file of the build (`robots.txt`): revalidated on every use.
+ * - `otherFile`: every other file of the build (`robots.txt`): revalidated on every use.
  */
 export const cacheControl = {
   document: 'no-store',
