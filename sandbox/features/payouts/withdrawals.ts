@@ -20,18 +20,17 @@
 import { z } from 'zod';
 import { errorCodes } from '../../../contract/errors';
 import { koboToNaira, nairaToKobo } from '../../../contract/money';
-import { isValidNuban } from '../../../contract/nuban';
 import type { Withdrawal } from '../../../contract/payouts';
 import { ApiError } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { execute } from '../../db/database';
 import { findOwned, listPage } from '../../db/paging';
-import { findBank } from '../direct-debit/banks';
 import { recordTransaction } from '../transactions/transactions';
 import {
   adjustBalance,
   availableBalanceKobo,
+  checkBankAccount,
   getPayoutAccess,
   singleTransferLimitKobo,
 } from './payout-rules';
@@ -76,15 +75,7 @@ function createWithdrawal(
       code: errorCodes.kycNotApproved,
     });
   }
-  const bank = findBank(body.bankId);
-  if (bank === undefined) {
-    throw new ApiError(400, `Unknown bank ${body.bankId}`, { code: errorCodes.unknownBank });
-  }
-  if (bank.cbnCode !== null && !isValidNuban(bank.cbnCode, body.accountNumber)) {
-    throw new ApiError(400, `${body.accountNumber} is not a valid ${bank.name} account number`, {
-      code: errorCodes.invalidAccountNumber,
-    });
-  }
+  const bank = checkBankAccount(body);
   const amountKobo = nairaToKobo(body.amount);
   const balance = availableBalanceKobo(db, caller.merchantId, 'live');
   if (amountKobo > balance) {
