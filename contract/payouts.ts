@@ -158,3 +158,34 @@ export const settlementSchema = z.object({
 });
 export type Settlement = z.infer<typeof settlementSchema>;
 export const settlementResponseSchema = z.object({ data: settlementSchema });
+
+/**
+ * `POST /sandbox/v1/withdrawals` (service-api.md, "Authentication" rule 6): the merchant
+ * dashboard's "withdraw to my settlement bank account", a sandbox control standing for the
+ * dashboard (live keys with `sandbox:controls`, Idempotency-Key required). `amount` is naira; the
+ * settlement bank account is given as a bank id and a 10-digit NUBAN (checked like a beneficiary).
+ */
+export const withdrawalCreateRequestSchema = z.strictObject({
+  amount: nairaAmountSchema,
+  bankId: beneficiaryCreateRequestSchema.shape.bankId,
+  accountNumber: beneficiaryCreateRequestSchema.shape.accountNumber,
+});
+export type WithdrawalCreateRequest = z.infer<typeof withdrawalCreateRequestSchema>;
+
+/** A dashboard withdrawal (id `wdr_…`): the simulated bank credits it at once. */
+export const withdrawalSchema = z.object({
+  id: z.string().startsWith('wdr_'),
+  mode: z.literal('live'),
+  /** Naira. */
+  amount: z.number(),
+  currency: z.literal('NGN'),
+  bankId: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  status: z.literal('successful'),
+  /** Payout balance of live mode after this withdrawal, naira. */
+  availableBalance: z.number(),
+  createdAt: isoTimestampSchema,
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalResponseSchema = z.object({ data: withdrawalSchema });

@@ -3,6 +3,7 @@
  * that stand in for the service's review, the developer security settings and settlement.
  * The payout gates and their order: sandbox/README.md, "Payouts and settlements".
  */
+import { listQuery, listResponse } from './paging';
 import * as payouts from './payouts';
 import { route, type RouteDef } from './route';
 
@@ -82,5 +83,35 @@ export const payoutRoutes = {
     idempotent: false,
     request: payouts.settlementCreateRequestSchema,
     response: payouts.settlementResponseSchema,
+  }),
+  /** Dashboard withdrawals (rule 6), separate from the Payout API: no Payout API access needed. */
+  createWithdrawal: route({
+    method: 'POST',
+    path: '/sandbox/v1/withdrawals',
+    auth: 'secretKey',
+    scope: 'sandbox:controls',
+    idempotent: true,
+    liveOnly: true,
+    request: payouts.withdrawalCreateRequestSchema,
+    response: payouts.withdrawalResponseSchema,
+  }),
+  listWithdrawals: route({
+    method: 'GET',
+    path: '/sandbox/v1/withdrawals',
+    auth: 'secretKey',
+    scope: 'sandbox:controls',
+    idempotent: false,
+    liveOnly: true,
+    query: listQuery({}),
+    response: listResponse(payouts.withdrawalSchema),
+  }),
+  getWithdrawal: route({
+    method: 'GET',
+    path: '/sandbox/v1/withdrawals/:withdrawalId',
+    auth: 'secretKey',
+    scope: 'sandbox:controls',
+    idempotent: false,
+    liveOnly: true,
+    response: payouts.withdrawalResponseSchema,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -726,6 +726,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List withdrawals */
+        get: operations["listWithdrawals"];
+        put?: never;
+        /** Create withdrawal */
+        post: operations["createWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/v1/withdrawals/{withdrawalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get withdrawal */
+        get: operations["getWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/subscriptions/plans/{planId}": {
         parameters: {
             query?: never;
@@ -9521,6 +9556,263 @@ export interface operations {
                             currency: "NGN";
                             /** @constant */
                             status: "completed";
+                            availableBalance: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    listWithdrawals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                created_gte?: string;
+                created_lte?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            amount: number;
+                            /** @constant */
+                            currency: "NGN";
+                            bankId: string;
+                            bankName: string;
+                            accountNumber: string;
+                            /** @constant */
+                            status: "successful";
+                            availableBalance: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    createWithdrawal: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique operation identifier; a retry with the same key changes nothing twice */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    bankId: string;
+                    accountNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            amount: number;
+                            /** @constant */
+                            currency: "NGN";
+                            bankId: string;
+                            bankName: string;
+                            accountNumber: string;
+                            /** @constant */
+                            status: "successful";
+                            availableBalance: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            amount: number;
+                            /** @constant */
+                            currency: "NGN";
+                            bankId: string;
+                            bankName: string;
+                            accountNumber: string;
+                            /** @constant */
+                            status: "successful";
+                            availableBalance: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    getWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: starts_with */
+                            id: string;
+                            /** @constant */
+                            mode: "live";
+                            amount: number;
+                            /** @constant */
+                            currency: "NGN";
+                            bankId: string;
+                            bankName: string;
+                            accountNumber: string;
+                            /** @constant */
+                            status: "successful";
                             availableBalance: number;
                             /** Format: date-time */
                             createdAt: string;

@@ -19,6 +19,7 @@ import { requestLogHandlers } from '../features/request-log/request-log-handlers
 import { subscriptionMetricsHandlers } from '../features/subscriptions/metrics';
 import { subscriptionReadHandlers } from '../features/subscriptions/read-handlers';
 import { transactionHandlers } from '../features/transactions/transaction-handlers';
+import { withdrawalHandlers } from '../features/payouts/withdrawals';
 import type { HandlerRegistry } from './handler';
 
 /** The handler of every route of the contract. */
@@ -40,4 +41,5 @@ export const registry: Required<HandlerRegistry> = {
   ...transactionHandlers,
   ...openApiHandlers,
   ...requestLogHandlers,
+  ...withdrawalHandlers,
 };

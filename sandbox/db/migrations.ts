@@ -472,6 +472,28 @@ export const migrations: readonly Migration[] = [
          AND created_at = (SELECT created_at FROM merchants WHERE id = api_keys.merchant_id);
     `,
   },
+  {
+    // Numbered after 17; a parallel migration 18 elsewhere would renumber one of the two.
+    version: 18,
+    name: 'dashboard withdrawals',
+    sql: `
+      -- Withdrawals to the business's settlement bank account, the dashboard flow of
+      -- service-api.md, "Authentication" rule 6 (docs/decisions/0021). Live mode only.
+      CREATE TABLE withdrawals (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode = 'live'),
+        amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
+        bank_id TEXT NOT NULL,
+        bank_name TEXT NOT NULL,
+        account_number TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status = 'successful'),
+        balance_after_kobo INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX withdrawals_by_merchant ON withdrawals (merchant_id, mode, created_at);
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

@@ -10,13 +10,11 @@
  */
 import { errorCodes } from '../../../contract/errors';
 import { koboToNaira, nairaToKobo } from '../../../contract/money';
-import { isValidNuban } from '../../../contract/nuban';
 import type { Payout } from '../../../contract/payouts';
 import { ApiError, liveControlOnly, notFound } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { execute, queryOne } from '../../db/database';
-import { findBank } from '../direct-debit/banks';
 import { issueSecretKey } from '../merchants/api-keys';
 import { lagosDate } from '../subscriptions/billing-dates';
 import { recordTransaction } from '../transactions/transactions';
@@ -24,6 +22,7 @@ import { recordEvent } from '../webhooks/events';
 import {
   adjustBalance,
   availableBalanceKobo,
+  checkBankAccount,
   checkPayoutAccess,
   dailyLimitKobo,
   failingAccountNumber,
@@ -48,15 +47,7 @@ function createBeneficiary(
   const { db } = context.services;
   const { caller, body } = context;
   checkPayoutAccess(db, caller, context.clientIp);
-  const bank = findBank(body.bankId);
-  if (bank === undefined) {
-    throw new ApiError(400, `Unknown bank ${body.bankId}`, { code: errorCodes.unknownBank });
-  }
-  if (bank.cbnCode !== null && !isValidNuban(bank.cbnCode, body.accountNumber)) {
-    throw new ApiError(400, `${body.accountNumber} is not a valid ${bank.name} account number`, {
-      code: errorCodes.invalidAccountNumber,
-    });
-  }
+  const bank = checkBankAccount(body);
   const verified = body.accountNumber !== unverifiableAccountNumber;
   const id = randomId('bnf_');
   execute(

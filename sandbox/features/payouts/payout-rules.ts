@@ -10,8 +10,10 @@ import type { Mode } from '../../../contract/common';
 import { errorCodes } from '../../../contract/errors';
 import type { PayoutAccess } from '../../../contract/payouts';
 import { koboToNaira } from '../../../contract/money';
+import { isValidNuban } from '../../../contract/nuban';
 import { ApiError } from '../../core/api-error';
 import { execute, queryOne, type Db } from '../../db/database';
+import { findBank } from '../direct-debit/banks';
 
 /** Largest single payout, kobo (₦5,000,000). Ours: the document does not show the value. */
 export const singleTransferLimitKobo = 5_000_000_00;
@@ -192,4 +194,22 @@ export function paidOutOnKobo(db: Db, merchantId: string, lagosDate: string): nu
       z.object({ total: z.number().int() }),
     )?.total ?? 0
   );
+}
+
+/**
+ * A bank account money is sent to (a beneficiary, a withdrawal's settlement account): the bank
+ * must be known and the 10-digit NUBAN valid for it (service-api.md, "Beneficiary and payout").
+ * @returns the bank. @throws ApiError 400 UNKNOWN_BANK, 400 INVALID_ACCOUNT_NUMBER.
+ */
+export function checkBankAccount(account: { bankId: string; accountNumber: string }) {
+  const bank = findBank(account.bankId);
+  if (bank === undefined) {
+    throw new ApiError(400, `Unknown bank ${account.bankId}`, { code: errorCodes.unknownBank });
+  }
+  if (bank.cbnCode !== null && !isValidNuban(bank.cbnCode, account.accountNumber)) {
+    throw new ApiError(400, `${account.accountNumber} is not a valid ${bank.name} account number`, {
+      code: errorCodes.invalidAccountNumber,
+    });
+  }
+  return bank;
 }
