@@ -111,6 +111,8 @@ test('sign in, pay a payment from the console, and see its payment.success deliv
       .filter({ hasText: receiver.url })
       .first();
     await expect(event.getByText('Delivery (event): succeeded')).toBeVisible();
+    // The attempt shows the start of what the receiver answered.
+    await expect(event.getByText('received', { exact: true }).first()).toBeVisible();
     await expect(event.getByText('HTTP 200')).toHaveCount(1);
     await expectNoAxeViolations(page);
 

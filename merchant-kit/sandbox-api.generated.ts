@@ -5508,6 +5508,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             }[];
                         }[];
@@ -6138,6 +6139,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             }[];
                         };
@@ -6771,6 +6773,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             };
                         };
@@ -7355,6 +7358,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             };
                         };
@@ -7989,6 +7993,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             };
                         };
@@ -8573,6 +8578,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             };
                         };

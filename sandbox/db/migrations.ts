@@ -456,6 +456,15 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX transactions_unsettled ON transactions (mode, settlement_id, created_at);
     `,
   },
+  {
+    version: 16,
+    name: 'webhook attempt response excerpt',
+    sql: `
+      -- The first 200 characters of the endpoint's answer body (null: no answer, or an attempt
+      -- logged before this column existed), shown in the delivery log (issue 16).
+      ALTER TABLE webhook_attempts ADD COLUMN response_excerpt TEXT;
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

@@ -123,6 +123,7 @@ export const consoleEn = {
     attemptUrl: 'URL',
     attemptStatus: 'Result',
     attemptDuration: 'Duration',
+    attemptResponse: 'Response (first 200 characters)',
     httpStatus: (status: number) => `HTTP ${status}`,
     durationMs: (ms: number) => `${ms} ms`,
     noAttempts: 'No attempt yet.',
