@@ -69,6 +69,11 @@ export const deliveryAttemptSchema = z.object({
   httpStatus: z.number().int().nullable(),
   error: attemptErrorSchema.nullable(),
   durationMs: z.number().int().nonnegative(),
+  /**
+   * The first 200 characters of the endpoint's answer body (UTF-8 as received); null when there
+   * was no answer (timeout, network error, no endpoint) or the attempt predates the excerpt.
+   */
+  responseExcerpt: z.string().max(200).nullable(),
 });
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 

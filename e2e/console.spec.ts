@@ -111,6 +111,8 @@ test('sign in, pay a payment from the console, and see its payment.success deliv
       .filter({ hasText: receiver.url })
       .first();
     await expect(event.getByText('Delivery (event): succeeded')).toBeVisible();
+    // The attempt shows the start of what the receiver answered.
+    await expect(event.getByText('received', { exact: true }).first()).toBeVisible();
     await expect(event.getByText('HTTP 200')).toHaveCount(1);
     await expectNoAxeViolations(page);
 
@@ -152,19 +154,38 @@ test('a key without the scope sees the action refused with the service’s messa
   await expect(
     page.getByRole('region', { name: 'Create a scoped key' }).getByRole('alert'),
   ).toContainText('LIVE_MODE_REQUIRED');
+  // A payout use case needs payouts:create, which the test key lacks: the service refuses it.
+  const useCaseText = 'We pay our delivery riders their weekly earnings to their own NUBANs.';
+  const useCaseRegion = page.getByRole('region', { name: 'Submit a payout use case' });
+  await useCaseRegion.getByLabel(/What you pay out/).fill(useCaseText);
+  await useCaseRegion.getByRole('button', { name: 'Submit use case' }).click();
+  await expect(useCaseRegion.getByRole('alert')).toContainText('INSUFFICIENT_SCOPE');
+  await expect(useCaseRegion.getByRole('alert')).toContainText('payouts:create');
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   // Made with the live key: live, payouts:create only.
   await signIn(page, credentials().liveSecretKey);
   await page.getByRole('link', { name: 'Keys and controls' }).click();
   await page.getByRole('button', { name: 'Create key' }).click();
-  const response = page.locator('.console-result__body');
+  const response = page
+    .getByRole('region', { name: 'Create a scoped key' })
+    .locator('.console-result__body');
   await expect(response).toContainText('osk_live_');
   const { data } = JSON.parse(await response.innerText()) as { data: { secretKey: string } };
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signIn(page, data.secretKey);
   await expect(page.getByText('Live mode', { exact: true })).toBeVisible();
+
+  // The scoped live key submits a payout use case: in review, listed with its status, axe clean.
+  await page.getByRole('link', { name: 'Keys and controls' }).click();
+  await useCaseRegion.getByLabel(/What you pay out/).fill(useCaseText);
+  await useCaseRegion.getByLabel('Expected monthly volume in naira (optional)').fill('2500000');
+  await useCaseRegion.getByRole('button', { name: 'Submit use case' }).click();
+  await expect(useCaseRegion.locator('.console-result__body')).toContainText('"in_review"');
+  const submitted = page.getByRole('region', { name: 'Submitted payout use cases' });
+  await expect(submitted.getByRole('row', { name: /puc_.*in_review/ })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'Subscriptions' }).click();
   await page.getByLabel('Customer e-mail').fill('ada@example.com');

@@ -5543,6 +5543,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             }[];
                         }[];
@@ -6173,6 +6174,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             }[];
                         };
@@ -6806,6 +6808,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             };
                         };
@@ -7390,6 +7393,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             };
                         };
@@ -8024,6 +8028,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             };
                         };
@@ -8608,6 +8613,7 @@ export interface operations {
                                     httpStatus: number | null;
                                     error: ("timeout" | "network_error" | "no_endpoint" | "interrupted") | null;
                                     durationMs: number;
+                                    responseExcerpt: string | null;
                                 }[];
                             };
                         };

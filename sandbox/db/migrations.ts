@@ -457,6 +457,15 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 16,
+    name: 'webhook attempt response excerpt',
+    sql: `
+      -- The first 200 characters of the endpoint's answer body (null: no answer, or an attempt
+      -- logged before this column existed), shown in the delivery log (issue 16).
+      ALTER TABLE webhook_attempts ADD COLUMN response_excerpt TEXT;
+    `,
+  },
+  {
     // Numbered after the parallel payout (15) and webhook-log (16) migrations.
     version: 17,
     name: 'demo keys made before sandbox:controls keep opening the sandbox controls',

@@ -33,8 +33,11 @@ interface Sent {
   body: string;
 }
 
-/** A fake `fetch` recording what it was sent and answering with `status(call)`. */
-function fakeFetch(status: (sent: Sent) => number | Error): { fetch: typeof fetch; sent: Sent[] } {
+/** A fake `fetch` recording what it was sent and answering with `status(call)` and `body`. */
+function fakeFetch(
+  status: (sent: Sent) => number | Error,
+  body: string | null = null,
+): { fetch: typeof fetch; sent: Sent[] } {
   const sent: Sent[] = [];
   const fn = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request: Sent = {
@@ -45,7 +48,7 @@ function fakeFetch(status: (sent: Sent) => number | Error): { fetch: typeof fetc
     sent.push(request);
     const answer = status(request);
     if (answer instanceof Error) return Promise.reject(answer);
-    return Promise.resolve(new Response(null, { status: answer }));
+    return Promise.resolve(new Response(body, { status: answer }));
   };
   return { fetch: fn, sent };
 }
@@ -170,7 +173,9 @@ test('a delivery is a signed POST of the stored body; a 2xx ends it with status 
   const sandbox = start();
   await setEndpoint(sandbox, 'https://merchant.example/hooks');
   const eventId = await testEvent(sandbox);
-  const { fetch, sent } = fakeFetch(() => 200);
+  // The receiver answers with a long body: the log keeps its first 200 characters.
+  const answerBody = `{"received":true,"note":"${'é'.repeat(300)}"}`;
+  const { fetch, sent } = fakeFetch(() => 200, answerBody);
   expect(await deliverDueWebhooks(options(sandbox, fetch))).toEqual({
     attempted: 1,
     succeeded: 1,
@@ -199,10 +204,19 @@ test('a delivery is a signed POST of the stored body; a 2xx ends it with status 
       nextAttemptAt: null,
       completedAt: '2026-03-01T09:00:00.000Z',
       attempts: [
-        { attemptNumber: 1, httpStatus: 200, error: null, attemptedAt: '2026-03-01T09:00:00.000Z' },
+        {
+          attemptNumber: 1,
+          httpStatus: 200,
+          error: null,
+          attemptedAt: '2026-03-01T09:00:00.000Z',
+          responseExcerpt: answerBody.slice(0, 200),
+        },
       ],
     },
   ]);
+  expect(entry.deliveries[0]?.attempts[0]?.responseExcerpt).toMatch(
+    /^\{"received":true,"note":"é+$/,
+  );
   // Delivered: nothing is due any more.
   sandbox.clock.advanceBy(48 * 3_600_000);
   expect((await deliverDueWebhooks(options(sandbox, fetch))).attempted).toBe(0);

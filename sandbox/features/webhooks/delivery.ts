@@ -30,6 +30,33 @@ import type { Mode } from '../../../contract/common';
 import { systemClock, type Clock, type ModeClocks } from '../../core/clock';
 import { atomically, execute, queryAll, type Db } from '../../db/database';
 
+/** Characters of an endpoint's answer body kept in the delivery log. */
+export const responseExcerptLength = 200;
+
+/**
+ * The first {@link responseExcerptLength} characters of an answer's body, read no further than
+ * needed (a character is at most 4 UTF-8 bytes), the rest cancelled. Null without a body.
+ * @throws when reading fails (the attempt's timeout or a dropped connection).
+ */
+async function readExcerpt(response: Response): Promise<string | null> {
+  if (response.body === null) return null;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+    bytes += chunk.value.byteLength;
+    if (bytes >= responseExcerptLength * 4) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  return (text + decoder.decode()).slice(0, responseExcerptLength);
+}
+
 /** Default per-attempt timeout, in milliseconds. */
 export const defaultWebhookTimeoutMs = 10_000;
 
@@ -221,6 +248,8 @@ interface AttemptOutcome {
   httpStatus: number | null;
   error: AttemptError | null;
   durationMs: number;
+  /** The first characters of the answer's body; null without an answer. */
+  responseExcerpt: string | null;
 }
 
 /** Writes the attempt and moves the delivery on; ignored when another writer got there first. */
@@ -267,8 +296,8 @@ function recordAttempt(
     execute(
       db,
       `INSERT INTO webhook_attempts (delivery_id, attempt_number, url, attempted_at, http_status,
-         error, duration_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+         error, duration_ms, response_excerpt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         claim.deliveryId,
         claim.attemptNumber,
@@ -277,6 +306,7 @@ function recordAttempt(
         outcome.httpStatus,
         outcome.error,
         outcome.durationMs,
+        outcome.responseExcerpt,
       ],
     );
     return ok ? 'succeeded' : 'failed';
@@ -341,13 +371,20 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
     const started = performance.now();
     let outcome: AttemptOutcome;
     if (claim.url === null) {
-      outcome = { url: '', httpStatus: null, error: 'no_endpoint', durationMs: 0 };
+      outcome = {
+        url: '',
+        httpStatus: null,
+        error: 'no_endpoint',
+        durationMs: 0,
+        responseExcerpt: null,
+      };
     } else {
       const timestamp = String(Math.floor(signingClock.now().getTime() / 1000));
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = AbortSignal.any([timeout, shutdown.signal]);
       let httpStatus: number | null = null;
       let error: AttemptError | null = null;
+      let responseExcerpt: string | null = null;
       try {
         const response = await send(claim.url, {
           method: 'POST',
@@ -363,8 +400,9 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
           signal,
         });
         httpStatus = response.status;
-        // The answer's body is not read: only the status counts.
-        await response.body?.cancel().catch(() => undefined);
+        // Only the status decides the outcome; the body's start is kept for the delivery log,
+        // read under the same timeout. A body that fails mid-read leaves the status standing.
+        responseExcerpt = await readExcerpt(response).catch(() => null);
       } catch {
         if (shutdown.signal.aborted) return 'aborted';
         error = timeout.aborted ? 'timeout' : 'network_error';
@@ -374,6 +412,7 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
         httpStatus,
         error,
         durationMs: Math.max(0, Math.round(performance.now() - started)),
+        responseExcerpt,
       };
     }
     if (stopped) return 'aborted';

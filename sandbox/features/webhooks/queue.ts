@@ -105,6 +105,7 @@ const attemptRowSchema = z.object({
   http_status: z.number().int().nullable(),
   error: attemptErrorSchema.nullable(),
   duration_ms: z.number().int(),
+  response_excerpt: z.string().nullable(),
 });
 
 const eventRowSchema = z.object({ id: z.string(), body: z.string() });
@@ -117,6 +118,7 @@ function renderAttempt(row: z.infer<typeof attemptRowSchema>): DeliveryAttempt {
     httpStatus: row.http_status,
     error: row.error,
     durationMs: row.duration_ms,
+    responseExcerpt: row.response_excerpt,
   };
 }
 
@@ -131,7 +133,7 @@ function deliveriesOf(db: Db, eventId: string): Delivery[] {
   const attempts = queryAll(
     db,
     `SELECT a.delivery_id, a.attempt_number, a.url, a.attempted_at, a.http_status, a.error,
-       a.duration_ms
+       a.duration_ms, a.response_excerpt
      FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
      WHERE d.event_id = ? ORDER BY a.id`,
     [eventId],

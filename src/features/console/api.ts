@@ -125,6 +125,8 @@ export const consoleKeys = {
   webhookEndpoint: (session: ConsoleSession) => key(session, 'webhook-endpoint'),
   clock: (session: ConsoleSession) => key(session, 'clock'),
   payoutAccess: (session: ConsoleSession) => key(session, 'payout-access'),
+  /** Every page of the list `name` (listPageQuery). */
+  list: (session: ConsoleSession, name: string) => key(session, 'list', name),
 };
 
 /**

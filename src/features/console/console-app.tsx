@@ -16,6 +16,7 @@ import {
   BeneficiaryDetailView,
   InvoiceDetailView,
   PayoutDetailView,
+  PayoutUseCaseDetailView,
   PayoutsView,
   RequestDetailView,
   RequestLogView,
@@ -125,6 +126,10 @@ export function ConsoleApp() {
             <Route path="requests/:requestId" element={<RequestDetailView session={session} />} />
             <Route path="payouts" element={<PayoutsView session={session} />} />
             <Route path="payouts/:payoutId" element={<PayoutDetailView session={session} />} />
+            <Route
+              path="payout-use-cases/:useCaseId"
+              element={<PayoutUseCaseDetailView session={session} />}
+            />
             <Route path="beneficiaries" element={<BeneficiariesView session={session} />} />
             <Route
               path="beneficiaries/:beneficiaryId"

@@ -1,15 +1,19 @@
 /**
  * Keys and controls: the test clock (advance it), the bank's answer to a pending mandate, a
  * scoped key (`POST /sandbox/v1/payouts/keys`: a live key with `payouts:create` only), and the
+ * submission of a payout use case with the list of those submitted (`POST`/`GET
+ * /api/v1/payout-use-cases`, "Authentication" rule 7: live keys with `payouts:create`), and the
  * developer security setting of the IP whitelist (service-api.md, "Authentication" rule 5;
  * sandbox/README.md, "Payouts and settlements"). The sandbox controls take test-mode keys only;
  * with another key the service's refusal is shown.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import type { PayoutUseCase, PayoutUseCaseCreateRequest } from '../../../contract/payouts';
+import { readRoutes } from '../../../contract/routes-reads';
 import type { MandateBankAnswer } from '../../../contract/sandbox-controls';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
 import { directDebitRoutes } from '../../../contract/routes-direct-debit';
@@ -25,7 +29,12 @@ import {
   ipWhitelistFormSchema,
   mandateAnswerFormSchema,
   maxWhitelistEntries,
+  payoutUseCaseFormSchema,
+  type PayoutUseCaseFormInput,
 } from './forms';
+import { createIdempotencyKeys } from './idempotency-keys';
+import { PagedList, type Column } from './paged-list';
+import { consolePaths } from './paths';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -147,6 +156,81 @@ function ScopedKeySection({ session }: { session: ConsoleSession }) {
   );
 }
 
+const useCaseColumns: Column<PayoutUseCase>[] = [
+  { header: consoleEn.lists.status, cell: (useCase) => useCase.status },
+  { header: consoleEn.lists.created, cell: (useCase) => formatDateTime(useCase.createdAt) },
+];
+
+/**
+ * A payout use case from a form, sent with an idempotency key (a double submit creates once), and
+ * the use cases submitted so far with their review status. A test key gets the service's
+ * `LIVE_MODE_REQUIRED`, a key without `payouts:create` its `INSUFFICIENT_SCOPE`.
+ */
+function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
+  const queryClient = useQueryClient();
+  const useCaseId = useId();
+  const [keys] = useState(() => createIdempotencyKeys());
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PayoutUseCaseFormInput, unknown, PayoutUseCaseCreateRequest>({
+    resolver: zodResolver(payoutUseCaseFormSchema),
+    defaultValues: { useCase: '', expectedMonthlyVolume: '' },
+  });
+  const submit = useMutation({
+    mutationFn: (body: PayoutUseCaseCreateRequest) =>
+      callConsole(session, payoutRoutes.submitPayoutUseCase, {
+        body,
+        idempotencyKey: keys.keyFor(body),
+      }),
+    onSuccess: () => {
+      keys.forget();
+      return queryClient.invalidateQueries({
+        queryKey: consoleKeys.list(session, 'payout-use-cases'),
+      });
+    },
+  });
+  return (
+    <>
+      <section aria-labelledby="payout-use-case" className="console-section">
+        <h2 id="payout-use-case">{m.useCaseTitle}</h2>
+        <p>{m.useCaseIntro}</p>
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => void handleSubmit((body) => submit.mutate(body))(event)}
+        >
+          <Field id={useCaseId} label={m.useCaseLabel} error={errors.useCase?.message}>
+            {(control) => (
+              <textarea className="input" rows={3} {...control} {...register('useCase')} />
+            )}
+          </Field>
+          <TextField
+            label={m.useCaseVolume}
+            inputMode="decimal"
+            error={errors.expectedMonthlyVolume?.message}
+            registration={register('expectedMonthlyVolume')}
+          />
+          <Button type="submit" busy={submit.isPending} busyLabel={m.submittingUseCase}>
+            {m.submitUseCase}
+          </Button>
+        </form>
+        <ActionResult answer={submit.data} error={submit.error} />
+      </section>
+      <PagedList
+        session={session}
+        title={m.useCasesTitle}
+        name="payout-use-cases"
+        route={readRoutes.listPayoutUseCases}
+        detailPath={(useCase) => consolePaths.payoutUseCase(useCase.id)}
+        columns={useCaseColumns}
+        pagedByUrl={false}
+      />
+    </>
+  );
+}
+
 function WhitelistSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
   const whitelistId = useId();
@@ -206,6 +290,7 @@ export function ControlsView({ session }: { session: ConsoleSession }) {
       <ClockSection session={session} />
       <MandateSection session={session} />
       <ScopedKeySection session={session} />
+      <PayoutUseCaseSection session={session} />
       <WhitelistSection session={session} />
     </>
   );

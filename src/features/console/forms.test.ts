@@ -4,6 +4,7 @@ import {
   ipWhitelistFormSchema,
   mandateAnswerFormSchema,
   paymentFormSchema,
+  payoutUseCaseFormSchema,
   webhookEndpointFormSchema,
 } from './forms';
 
@@ -82,4 +83,21 @@ test('an approval carries no reason; a rejection keeps its reason', () => {
     subscriptionId: 'sub_1',
     answer: { outcome: 'rejected', reason: 'Signature mismatch' },
   });
+});
+
+test('a payout use case sends its volume in naira only when given, and needs 20 characters', () => {
+  const useCase = 'We pay our delivery riders weekly to their NUBANs.';
+  expect(payoutUseCaseFormSchema.parse({ useCase, expectedMonthlyVolume: ' ' })).toEqual({
+    useCase,
+  });
+  expect(payoutUseCaseFormSchema.parse({ useCase, expectedMonthlyVolume: '2500000' })).toEqual({
+    useCase,
+    expectedMonthlyVolume: 2_500_000,
+  });
+  expect(
+    payoutUseCaseFormSchema.safeParse({ useCase: 'Pay riders', expectedMonthlyVolume: '' }).success,
+  ).toBe(false);
+  expect(payoutUseCaseFormSchema.safeParse({ useCase, expectedMonthlyVolume: '-5' }).success).toBe(
+    false,
+  );
 });

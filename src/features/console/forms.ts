@@ -8,6 +8,10 @@ import { z } from 'zod';
 import { emailSchema, httpsUrlSchema, intervalSchema, text } from '../../../contract/common';
 import { nairaAmountSchema } from '../../../contract/money';
 import type { PaymentCreateRequest } from '../../../contract/payments';
+import {
+  payoutUseCaseCreateRequestSchema,
+  type PayoutUseCaseCreateRequest,
+} from '../../../contract/payouts';
 import { nigerianPhoneSchema } from '../../../contract/phone';
 import type { MandateBankAnswer } from '../../../contract/sandbox-controls';
 import type { PlanCreateRequest, SubscriptionCreateRequest } from '../../../contract/subscriptions';
@@ -95,6 +99,25 @@ export const clockFormSchema = z
       ),
   })
   .transform(({ minutes }) => ({ seconds: minutes * 60 }));
+
+/**
+ * `POST /api/v1/payout-use-cases` (service-api.md, "Authentication" rule 7): the use case as
+ * typed (20 to 2000 characters, the contract's rule) and an optional monthly volume in naira.
+ */
+export const payoutUseCaseFormSchema = z
+  .object({
+    useCase: payoutUseCaseCreateRequestSchema.shape.useCase,
+    expectedMonthlyVolume: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : Number(value)))
+      .pipe(nairaAmountSchema.optional()),
+  })
+  .transform(({ useCase, expectedMonthlyVolume }): PayoutUseCaseCreateRequest => ({
+    useCase,
+    ...(expectedMonthlyVolume !== undefined && { expectedMonthlyVolume }),
+  }));
+export type PayoutUseCaseFormInput = z.input<typeof payoutUseCaseFormSchema>;
 
 /** The bank's answer to a subscription's pending mandate. */
 export const mandateAnswerFormSchema = z

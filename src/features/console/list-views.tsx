@@ -219,6 +219,20 @@ export function PayoutDetailView({ session }: Props) {
   );
 }
 
+/** A submitted payout use case and the service's review of it; back to Keys and controls. */
+export function PayoutUseCaseDetailView({ session }: Props) {
+  return (
+    <RecordDetail
+      session={session}
+      kind={m.payoutUseCase}
+      name="payout-use-case"
+      route={readRoutes.getPayoutUseCase}
+      param="useCaseId"
+      back={{ to: consolePaths.controls, label: nav.controls }}
+    />
+  );
+}
+
 export function BeneficiariesView({ session }: Props) {
   const columns: Column<Beneficiary>[] = [
     status,

@@ -12,6 +12,7 @@ export const consolePaths = {
   webhooks: '/console/webhooks',
   payouts: '/console/payouts',
   payout: under('/console/payouts'),
+  payoutUseCase: under('/console/payout-use-cases'),
   beneficiaries: '/console/beneficiaries',
   beneficiary: under('/console/beneficiaries'),
   requests: '/console/requests',

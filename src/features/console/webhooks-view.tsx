@@ -2,7 +2,8 @@
  * Webhooks (service-api.md, "Events", delivery notes: "recent delivery attempts with their HTTP
  * status, a webhook test and replay"): the mode's endpoint and a form to set it, a test webhook,
  * and the 100 newest events, each with every delivery and every attempt (time, URL, HTTP status or
- * error, duration), and a replay. The log is polled, so attempts appear as the worker makes them.
+ * error, duration, the first 200 characters of the endpoint's answer), and a replay. The log is
+ * polled, so attempts appear as the worker makes them.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -102,6 +103,11 @@ function AttemptRows({ attempt }: { attempt: DeliveryAttempt }) {
         <DetailRow term={m.attemptUrl}>
           <span className="console-break">{attempt.url}</span>
         </DetailRow>
+        {attempt.responseExcerpt !== null && (
+          <DetailRow term={m.attemptResponse}>
+            <code className="console-break">{attempt.responseExcerpt}</code>
+          </DetailRow>
+        )}
       </dl>
     </li>
   );
