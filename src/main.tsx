@@ -9,11 +9,12 @@ import { createQueryClient } from './app/query-client';
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
 // Before React renders: the page's data then travels while its lazy chunk downloads.
-startFirstRequests(window.location.pathname);
+startFirstRequests(window.location.pathname, queryClient);
 
 createRoot(container).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -2,15 +2,16 @@
  * A page's first downloads, started by the entry before React renders: the page's own code (a lazy
  * route chunk) and its first reads (contract/hosted-reads.ts). On a slow mobile network the
  * chunk's download and the API's answers then overlap instead of following each other
- * (docs/decisions/0006-setup-page-first-load.md). The pages still make the same reads themselves;
- * the API client hands them these answers (`startEarlyRead` in src/lib/api-client.ts).
+ * (docs/decisions/0006-setup-page-first-load.md). The reads are prefetches into the app's one
+ * query client (src/lib/hosted-reads.ts); each page's query then takes their answer (or their
+ * failure, or the request still in flight) instead of asking again.
  *
  * The token is peeked, not read: it stays in the address bar until the page reads and strips it.
  * Without a plausible token nothing is requested; the page shows its invalid-link view.
  */
-import { hostedReadPaths } from '../../contract/hosted-reads';
-import { startEarlyRead } from '../lib/api-client';
-import { peekCapabilityToken, tokenHeader, type TokenOwner } from '../lib/capability-token';
+import type { QueryClient } from '@tanstack/react-query';
+import { peekCapabilityToken, type TokenOwner } from '../lib/capability-token';
+import { hostedReadOptions, type HostedRead } from '../lib/hosted-reads';
 import { matchPage, type PageMatch } from './page-match';
 import { loadCheckoutRoute, loadDirectDebitSetupRoute, loadInvoiceRoute } from './router';
 
@@ -20,7 +21,7 @@ interface FirstDownloads {
   loadRoute: () => Promise<unknown>;
   /** Whose token the page reads (capability-token.ts). */
   owner: (id: string) => TokenOwner;
-  reads: (id: string) => { path: string; params?: Record<string, string> }[];
+  reads: (id: string) => HostedRead[];
 }
 
 const pages: FirstDownloads[] = [
@@ -28,19 +29,19 @@ const pages: FirstDownloads[] = [
     page: 'directDebitSetup',
     loadRoute: loadDirectDebitSetupRoute,
     owner: () => 'dd',
-    reads: () => [{ path: hostedReadPaths.getSetup }, { path: hostedReadPaths.listSetupBanks }],
+    reads: () => [{ read: 'getSetup' }, { read: 'listSetupBanks' }],
   },
   {
     page: 'checkout',
     loadRoute: loadCheckoutRoute,
     owner: (id) => ({ kind: 'checkout', id }),
-    reads: (paymentId) => [{ path: hostedReadPaths.getCheckout, params: { paymentId } }],
+    reads: (paymentId) => [{ read: 'getCheckout', paymentId }],
   },
   {
     page: 'invoice',
     loadRoute: loadInvoiceRoute,
     owner: (id) => ({ kind: 'invoice', id }),
-    reads: (invoiceId) => [{ path: hostedReadPaths.getInvoice, params: { invoiceId } }],
+    reads: (invoiceId) => [{ read: 'getInvoice', invoiceId }],
   },
 ];
 
@@ -53,9 +54,9 @@ function idOf(match: PageMatch): string {
 
 /**
  * For the page at `pathname` (src/app/page-match.ts): starts downloading its route module and
- * starts its first reads. Never throws.
+ * prefetches its first reads into `queryClient` (the one the app renders with). Never throws.
  */
-export function startFirstRequests(pathname: string): void {
+export function startFirstRequests(pathname: string, queryClient: QueryClient): void {
   const match = matchPage(pathname);
   const page = pages.find((candidate) => candidate.page === match.page);
   if (page === undefined) return;
@@ -66,6 +67,7 @@ export function startFirstRequests(pathname: string): void {
   const token = peekCapabilityToken(owner);
   if (token === null) return;
   for (const read of page.reads(id)) {
-    startEarlyRead(read.path, read.params, tokenHeader(owner, token));
+    // A failure stays in the cache for the page to report.
+    queryClient.query(hostedReadOptions(read, token)).catch(() => undefined);
   }
 }

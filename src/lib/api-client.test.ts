@@ -9,11 +9,9 @@ import { routes } from '../../contract/routes';
 import {
   ApiError,
   apiRequest,
-  earlyAnswerMaxAgeMs,
   isTransientFailure,
   NetworkError,
   parseRetryAfter,
-  startEarlyRead,
   TimeoutError,
 } from './api-client';
 
@@ -266,96 +264,6 @@ test('an answer within timeoutMs is parsed as usual, and the caller may still ab
   const error: unknown = await pending.catch((e: unknown) => e);
   expect(error).not.toBeInstanceOf(NetworkError);
   expect(error).toMatchObject({ name: 'AbortError' });
-});
-
-test('the bound also holds for an early read that hangs', async () => {
-  slowSetupAnswer(500);
-  startEarlyRead('/direct-debit/setup', undefined, token);
-  const error: unknown = await apiRequest(routes.getSetup, { token, timeoutMs: 50 }).catch(
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TimeoutError);
-});
-
-/** Answers GET /direct-debit/setup with the setup, naming each answer by its order. */
-function countedSetupAnswers(): { count: () => number } {
-  let count = 0;
-  server.use(
-    http.get(`${origin}/direct-debit/setup`, () => {
-      count += 1;
-      return HttpResponse.json({
-        data: { ...setup, subscription: { ...setup.subscription, id: `sub_${count}` } },
-      });
-    }),
-  );
-  return { count: () => count };
-}
-
-test('an early read is taken once by the first matching request, which then sends nothing', async () => {
-  const answers = countedSetupAnswers();
-  startEarlyRead(routes.getSetup.path, undefined, token);
-  const first = await apiRequest(routes.getSetup, { token });
-  expect(first.data.subscription.id).toBe('sub_1');
-  expect(answers.count()).toBe(1);
-  // The next request asks again.
-  const second = await apiRequest(routes.getSetup, { token });
-  expect(second.data.subscription.id).toBe('sub_2');
-  expect(answers.count()).toBe(2);
-});
-
-test('an early read is not taken for another token, nor once it is more than a second old', async () => {
-  const answers = countedSetupAnswers();
-  const other = { ...token, value: 'another-token-value-0123456789abcdefghi' };
-  startEarlyRead(routes.getSetup.path, undefined, other);
-  await apiRequest(routes.getSetup, { token });
-  expect(answers.count()).toBe(2);
-
-  const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
-  const sentFetch = vi.spyOn(globalThis, 'fetch');
-  startEarlyRead(routes.getSetup.path, undefined, token);
-  // The answer arrives (at 1 000 ms) and waits a second and a millisecond for the page.
-  await sentFetch.mock.results[0]?.value;
-  sentFetch.mockRestore();
-  now.mockReturnValue(1_000 + earlyAnswerMaxAgeMs + 1);
-  const body = await apiRequest(routes.getSetup, { token });
-  now.mockRestore();
-  expect(answers.count()).toBe(4);
-  expect(body.data.subscription.id).toBe('sub_4');
-});
-
-test('a failed early read is reported to the request that takes it', async () => {
-  server.use(
-    http.get(`${origin}/direct-debit/setup`, () =>
-      HttpResponse.json(errorBody(410, 'SETUP_LINK_EXPIRED'), { status: 410 }),
-    ),
-  );
-  startEarlyRead(routes.getSetup.path, undefined, token);
-  await expect(apiRequest(routes.getSetup, { token })).rejects.toMatchObject({
-    status: 410,
-    code: 'SETUP_LINK_EXPIRED',
-  });
-});
-
-test('a request cancelled while it waits for an early answer leaves it to the next one', async () => {
-  server.use(
-    http.get(`${origin}/direct-debit/setup`, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return HttpResponse.json({ data: setup });
-    }),
-  );
-  let count = 0;
-  server.events.on('request:start', () => {
-    count += 1;
-  });
-  startEarlyRead(routes.getSetup.path, undefined, token);
-  const controller = new AbortController();
-  const cancelled = apiRequest(routes.getSetup, { token, signal: controller.signal });
-  controller.abort();
-  await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
-  const body = await apiRequest(routes.getSetup, { token });
-  expect(body.data.merchant.name).toBe('Gym Co');
-  expect(count).toBe(1);
-  server.events.removeAllListeners();
 });
 
 test('sends a Bearer key and an idempotency key, and reports the request id of a success', async () => {

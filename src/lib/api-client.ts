@@ -143,29 +143,6 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * How long an early answer stays usable after it arrived (ms). The pages time what the server
- * says from the moment their request resolves (the checkout's countdown from `remainingSeconds`,
- * the setup's activation deadline from `serverTime`), so an answer that waited longer than this
- * would make them show more time left than there is: the page asks again instead. Within it, the
- * error is at most this long, no more than the whole-second rounding of `remainingSeconds`.
- */
-export const earlyAnswerMaxAgeMs = 1_000;
-
-interface EarlyAnswer {
-  response: Promise<Response>;
-  /** `performance.now()` when the answer arrived or failed; null while in flight. */
-  settledAt: number | null;
-}
-
-// Answers of reads started before the page's code arrived, by method, URL and token; each is
-// used once, by the first matching {@link apiRequest}, and dropped when it gets too old.
-const earlyAnswers = new Map<string, EarlyAnswer>();
-
-function earlyKey(url: URL, token: TokenHeader): string {
-  return `GET ${url.href} ${token.header}:${token.value}`;
-}
-
 function send(url: URL, method: string, headers: Headers, body?: string, signal?: AbortSignal) {
   return fetch(url, {
     method,
@@ -181,59 +158,11 @@ function send(url: URL, method: string, headers: Headers, body?: string, signal?
   });
 }
 
-function baseHeaders(token: TokenHeader): Headers {
-  const headers = new Headers({ accept: 'application/json' });
-  headers.set(token.header, token.value);
-  return headers;
-}
-
-/**
- * Starts `GET path` (with `params` filled in, on the page's origin, with the token header) before
- * the page that needs it has loaded, so that the answer travels while the page's code downloads
- * (src/app/first-requests.ts). Takes a plain path rather than a route, so that the entry does not
- * carry the routes' schemas (contract/hosted-reads.ts). The first {@link apiRequest} for the same
- * path, parameters and token takes the answer instead of asking again, if it is still on its way
- * or arrived at most {@link earlyAnswerMaxAgeMs} ago; an answer nobody took by then is dropped
- * (its body cancelled). Never throws; a failure is reported to the request that takes it.
- */
-export function startEarlyRead(
-  path: string,
-  params: Record<string, string> | undefined,
-  token: TokenHeader,
-): void {
-  const url = new URL(buildPath(path, params), window.location.origin);
-  const key = earlyKey(url, token);
-  const answer: EarlyAnswer = { response: send(url, 'GET', baseHeaders(token)), settledAt: null };
-  const settle = () => {
-    answer.settledAt = performance.now();
-    window.setTimeout(() => {
-      if (earlyAnswers.get(key) !== answer) return;
-      earlyAnswers.delete(key);
-      answer.response.then(
-        (response) => response.body?.cancel(),
-        () => undefined,
-      );
-    }, earlyAnswerMaxAgeMs);
-  };
-  answer.response.then(settle, settle);
-  earlyAnswers.set(key, answer);
-}
-
-/** The early answer for `key`, once, if still fresh; else undefined. */
-function takeEarlyAnswer(key: string): EarlyAnswer | undefined {
-  const answer = earlyAnswers.get(key);
-  if (answer === undefined) return undefined;
-  earlyAnswers.delete(key);
-  const stale =
-    answer.settledAt !== null && performance.now() - answer.settledAt > earlyAnswerMaxAgeMs;
-  return stale ? undefined : answer;
-}
-
 /** A request's own abort signal: the caller's, plus a timer when `timeoutMs` is set. */
 interface Bound {
   signal: AbortSignal | undefined;
   timeoutMs: number;
-  /** `work`, or a rejection as soon as the signal aborts (an early answer is not ours to abort). */
+  /** `work`, or a rejection as soon as the signal aborts. */
   race<T>(work: Promise<T>): Promise<T>;
   timedOut(): boolean;
   /** Clears the timer and the listener on the caller's signal. */
@@ -274,11 +203,119 @@ function startBound(timeoutMs: number | undefined, outer: AbortSignal | undefine
 }
 
 /**
+ * A success answer whose body has not been checked against its route's schema yet: what a hosted
+ * page's first read keeps in the query cache, so that the SPA's entry can start it without
+ * carrying any schema (src/lib/hosted-reads.ts). {@link parseAnswer} checks it.
+ */
+export interface RawAnswer {
+  /** HTTP status (2xx). */
+  status: number;
+  /** The JSON body, unchecked (undefined when empty or not JSON). */
+  body: unknown;
+  /** The `x-request-id` header. */
+  requestId: string | null;
+}
+
+interface Exchange {
+  path: string;
+  method: string;
+  params?: Record<string, string>;
+  token: TokenHeader;
+  body?: string;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onAnswer?: (answer: { status: number; requestId: string | null }) => void;
+}
+
+/** One request and its answer; every failure but a success answer is thrown. */
+async function exchange(request: Exchange): Promise<RawAnswer> {
+  const url = new URL(buildPath(request.path, request.params), window.location.origin);
+  const headers = new Headers({ accept: 'application/json' });
+  headers.set(request.token.header, request.token.value);
+  if (request.idempotencyKey !== undefined) headers.set('idempotency-key', request.idempotencyKey);
+  if (request.body !== undefined) headers.set('content-type', 'application/json');
+
+  let response: Response;
+  let parsed: unknown;
+  const bound = startBound(request.timeoutMs, request.signal);
+  try {
+    response = await bound.race(send(url, request.method, headers, request.body, bound.signal));
+    parsed = await bound.race(readJson(response));
+  } catch (error) {
+    if (request.signal?.aborted) throw request.signal.reason;
+    if (bound.timedOut()) throw new TimeoutError(bound.timeoutMs);
+    throw new NetworkError({ cause: error });
+  } finally {
+    bound.stop();
+  }
+
+  const requestId = response.headers.get(requestIdHeader);
+  request.onAnswer?.({ status: response.status, requestId });
+  if (!response.ok) {
+    const errorBody = errorBodySchema.safeParse(parsed);
+    throw new ApiError({
+      status: response.status,
+      code: errorBody.success ? (errorBody.data.code ?? null) : null,
+      message: errorBody.success
+        ? errorBody.data.message
+        : response.statusText || `HTTP ${response.status}`,
+      requestId: errorBody.success ? errorBody.data.requestId : requestId,
+      retryAfterSeconds: parseRetryAfter(
+        response.headers.get('retry-after'),
+        response.headers.get('date'),
+      ),
+    });
+  }
+  return { status: response.status, body: parsed, requestId };
+}
+
+/**
+ * `GET path` (`:name` parameters filled in from `params`, URL-encoded) with the token header,
+ * bounded by `timeoutMs`, without checking the success body: the hosted pages' first reads, which
+ * the entry starts before the page's code and schemas arrive (src/lib/hosted-reads.ts). Takes a
+ * plain path rather than a route for that reason.
+ * @throws ApiError for a non-2xx answer; TimeoutError; NetworkError; the signal's abort reason.
+ */
+export function readRaw(
+  path: string,
+  options: {
+    params?: Record<string, string>;
+    token: TokenHeader;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  },
+): Promise<RawAnswer> {
+  return exchange({ ...options, path, method: 'GET' });
+}
+
+/**
+ * The body of a success answer of `route`, checked with the route's response schema.
+ * @throws ApiError (code {@link unexpectedResponseCode}, with the answer's request id) when the
+ *   body breaks the contract.
+ */
+export function parseAnswer<R extends RouteDef>(
+  route: R,
+  answer: RawAnswer,
+): z.output<R['response']> {
+  const result = route.response.safeParse(answer.body);
+  if (!result.success) {
+    throw new ApiError({
+      status: answer.status,
+      code: unexpectedResponseCode,
+      message: 'The response did not match the API contract',
+      requestId: answer.requestId,
+      retryAfterSeconds: null,
+    });
+  }
+  return result.data as z.output<R['response']>;
+}
+
+/**
  * Calls `route` and returns its body parsed with the route's response schema.
  *
  * The URL is the route's path (parameters filled in) resolved against `window.location.origin`,
- * so the request stays on the page's origin. A GET takes the answer of a matching
- * {@link startEarlyRead} when there is a fresh one. A `body`, when given, is checked with the route's
+ * so the request stays on the page's origin. A `body`, when given, is checked with the route's
  * request schema before it is sent.
  *
  * @throws ApiError for a non-2xx answer (code, message and requestId from the error body, or the
@@ -293,74 +330,14 @@ export async function apiRequest<R extends RouteDef>(
   route: R,
   options: ApiRequestOptions<R>,
 ): Promise<z.output<R['response']>> {
-  const url = new URL(buildPath(route.path, options.params), window.location.origin);
-  const headers = baseHeaders(options.token);
-  if (options.idempotencyKey !== undefined) headers.set('idempotency-key', options.idempotencyKey);
-
-  let body: string | undefined;
   // Widened on purpose: inside this generic function the body's type is still unresolved.
   const given: unknown = options.body;
-  if (given !== undefined) {
-    const checked: unknown = route.request ? route.request.parse(given) : given;
-    body = JSON.stringify(checked);
-    headers.set('content-type', 'application/json');
-  }
-
-  let response: Response;
-  let parsed: unknown;
-  const bound = startBound(options.timeoutMs, options.signal);
-  try {
-    const key = earlyKey(url, options.token);
-    const early =
-      route.method === 'GET' && options.signal?.aborted !== true ? takeEarlyAnswer(key) : undefined;
-    response = await bound.race(
-      early?.response ?? send(url, route.method, headers, body, bound.signal),
-    );
-    if (early !== undefined && options.signal?.aborted === true) {
-      // Not sent with this call's signal: a call cancelled meanwhile leaves the answer, unread,
-      // to the next one (React's StrictMode cancels a page's first read when it remounts).
-      if (!earlyAnswers.has(key)) earlyAnswers.set(key, early);
-      throw options.signal.reason;
-    }
-    parsed = await bound.race(readJson(response));
-  } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (bound.timedOut()) throw new TimeoutError(bound.timeoutMs);
-    throw new NetworkError({ cause: error });
-  } finally {
-    bound.stop();
-  }
-
-  const headerRequestId = response.headers.get(requestIdHeader);
-  options.onAnswer?.({ status: response.status, requestId: headerRequestId });
-
-  if (!response.ok) {
-    const errorBody = errorBodySchema.safeParse(parsed);
-    throw new ApiError({
-      status: response.status,
-      code: errorBody.success ? (errorBody.data.code ?? null) : null,
-      message: errorBody.success
-        ? errorBody.data.message
-        : response.statusText || `HTTP ${response.status}`,
-      requestId: errorBody.success ? errorBody.data.requestId : headerRequestId,
-      retryAfterSeconds: parseRetryAfter(
-        response.headers.get('retry-after'),
-        response.headers.get('date'),
-      ),
-    });
-  }
-
-  const result = route.response.safeParse(parsed);
-  if (!result.success) {
-    throw new ApiError({
-      status: response.status,
-      code: unexpectedResponseCode,
-      message: 'The response did not match the API contract',
-      requestId: headerRequestId,
-      retryAfterSeconds: null,
-    });
-  }
-  return result.data as z.output<R['response']>;
+  const body =
+    given === undefined
+      ? undefined
+      : JSON.stringify(route.request ? route.request.parse(given) : given);
+  const answer = await exchange({ ...options, path: route.path, method: route.method, body });
+  return parseAnswer(route, answer);
 }
 
 /**

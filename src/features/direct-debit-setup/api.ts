@@ -5,60 +5,59 @@
  * `x-direct-debit-token` and nothing else identifies the customer. Amounts are naira.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import {
-  type ResolveAccountRequest,
-  type SetupSubmitRequest,
+import type {
+  ResolveAccountRequest,
+  SetupState,
+  SetupSubmitRequest,
 } from '../../../contract/direct-debit';
 import { setupRoutes as routes } from '../../../contract/routes-setup';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest, hostedReadTimeoutMs } from '../../lib/api-client';
+import type { Bank } from '../../../contract/banks';
+import { apiRequest, parseAnswer, type RawAnswer } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
+import { hostedReadOptions } from '../../lib/hosted-reads';
 import type { RequestFailure } from './machine';
 
-// Query keys deliberately leave the token out (the cache is per tab and per link anyway), so it
-// never shows in devtools or error reports that print keys.
-const keys = {
-  setup: ['direct-debit-setup', 'setup'] as const,
-  banks: ['direct-debit-setup', 'banks'] as const,
-};
+/**
+ * The setup state (`SetupState`) in an answer of `GET /direct-debit/setup`.
+ * @throws ApiError (code UNEXPECTED_RESPONSE) when the body breaks the contract.
+ */
+export function selectSetup(answer: RawAnswer): SetupState {
+  return parseAnswer(routes.getSetup, answer).data;
+}
 
 /**
- * `GET /direct-debit/setup`: the setup state (`SetupState`). Always fresh (`staleTime: 0`): the
- * mandate status changes on the server and the flow polls it.
+ * The banks offered for direct debit (`Bank[]`) in an answer of `GET /direct-debit/setup/banks`.
+ * @throws ApiError (code UNEXPECTED_RESPONSE) when the body breaks the contract.
+ */
+export function selectBanks(answer: RawAnswer): Bank[] {
+  return parseAnswer(routes.listSetupBanks, answer).data;
+}
+
+/**
+ * `GET /direct-debit/setup`: the setup state, prefetched by the entry (src/lib/hosted-reads.ts)
+ * and parsed by {@link selectSetup}. Always fresh (`staleTime: 0`): the mandate status changes
+ * on the server and the flow polls it.
  * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
  */
 export function setupQueryOptions(token: string) {
   return queryOptions({
-    queryKey: keys.setup,
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest(routes.getSetup, {
-          token: tokenHeader('dd', token),
-          signal,
-          timeoutMs: hostedReadTimeoutMs,
-        })
-      ).data,
+    ...hostedReadOptions({ read: 'getSetup' }, token),
+    select: selectSetup,
     staleTime: 0,
   });
 }
 
 /**
- * `GET /direct-debit/setup/banks`: the banks offered for direct debit (`Bank[]`). The list does
- * not change while the page is open.
+ * `GET /direct-debit/setup/banks`: the banks offered for direct debit, prefetched by the entry and
+ * parsed by {@link selectBanks}. The list does not change while the page is open.
  * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
  */
 export function banksQueryOptions(token: string) {
   return queryOptions({
-    queryKey: keys.banks,
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest(routes.listSetupBanks, {
-          token: tokenHeader('dd', token),
-          signal,
-          timeoutMs: hostedReadTimeoutMs,
-        })
-      ).data,
+    ...hostedReadOptions({ read: 'listSetupBanks' }, token),
+    select: selectBanks,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -70,7 +70,7 @@ function renderPage(path: string, options: { retry?: boolean } = {}) {
     });
   }
   // As the entry does (src/main.tsx): the first reads start before the page renders.
-  startFirstRequests(window.location.pathname);
+  startFirstRequests(window.location.pathname, queryClient);
   return render(<App queryClient={queryClient} />);
 }
 
@@ -446,7 +446,8 @@ test('other paths show the not-found page', async () => {
 test('the first reads start before the page renders, and each is sent once', async () => {
   const link = await sandbox.createSetupLink();
   window.history.replaceState(null, '', `/direct-debit/setup#token=${link.token}`);
-  startFirstRequests(window.location.pathname);
+  const queryClient = createQueryClient();
+  startFirstRequests(window.location.pathname, queryClient);
   // Sent with the link's token before any of the page exists; the token is still for the page
   // to read and take out of the address bar.
   await waitFor(() =>
@@ -456,7 +457,7 @@ test('the first reads start before the page renders, and each is sent once', asy
   );
   expect(window.location.hash).toBe(`#token=${link.token}`);
 
-  render(<App queryClient={createQueryClient()} />);
+  render(<App queryClient={queryClient} />);
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' }, { timeout: 5_000 });
   expect(window.location.hash).toBe('');
   expect(screen.getByRole('option', { name: 'Guaranty Trust Bank' })).toBeInTheDocument();

@@ -142,8 +142,16 @@ export function useSetupFlow(): SetupFlow {
     if (startedFor.current === state) return;
     if (state.kind === 'loading') {
       startedFor.current = state;
-      queryClient.query(setupQueryOptions(tokenValue)).then(
-        (setup) => dispatch({ type: 'setupLoaded', setup, at: Date.now() }),
+      const options = setupQueryOptions(tokenValue);
+      // The first read takes the entry's prefetch (src/app/first-requests.ts) as it is; a re-read
+      // asks the server.
+      queryClient.query({ ...options, staleTime: state.setup === null ? 'static' : 0 }).then(
+        (setup) =>
+          dispatch({
+            type: 'setupLoaded',
+            setup,
+            at: queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? Date.now(),
+          }),
         (error: unknown) => dispatch({ type: 'setupFailed', failure: classifySetupFailure(error) }),
       );
     } else if (state.kind === 'resolving') {
@@ -162,10 +170,7 @@ export function useSetupFlow(): SetupFlow {
         bankAccountNumber: state.accountNumber,
         consent: true,
       }).then(
-        (setup) => {
-          queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
-          dispatch({ type: 'submitted', setup, at: Date.now() });
-        },
+        (setup) => dispatch({ type: 'submitted', setup, at: Date.now() }),
         (error: unknown) =>
           dispatch({ type: 'submitFailed', failure: classifySetupFailure(error) }),
       );
@@ -178,10 +183,7 @@ export function useSetupFlow(): SetupFlow {
       // A status check sent before this call could answer after it with the old status.
       cancelChecks();
       disableSetup().then(
-        (setup) => {
-          queryClient.setQueryData(setupQueryOptions(tokenValue).queryKey, setup);
-          dispatch({ type: 'disabled', setup, at: Date.now() });
-        },
+        (setup) => dispatch({ type: 'disabled', setup, at: Date.now() }),
         (error: unknown) =>
           dispatch({ type: 'disableFailed', failure: classifySetupFailure(error) }),
       );

@@ -7,35 +7,33 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest, hostedReadTimeoutMs } from '../../lib/api-client';
+import type { InvoiceState } from '../../../contract/checkout';
+import { apiRequest, parseAnswer, type RawAnswer } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure, type RequestFailure } from '../../lib/classify-failure';
+import { hostedReadOptions } from '../../lib/hosted-reads';
 
-/** Query key of an invoice page; the token is deliberately left out of keys. */
-export function invoiceQueryKey(invoiceId: string) {
-  return ['invoice', invoiceId] as const;
+/**
+ * The invoice page's state (`InvoiceState`) in an answer of `GET /invoices/:invoiceId`.
+ * @throws ApiError (code UNEXPECTED_RESPONSE) when the body breaks the contract.
+ */
+export function selectInvoice(answer: RawAnswer): InvoiceState {
+  return parseAnswer(routes.getInvoicePage, answer).data;
 }
 
 /**
- * `GET /invoices/:invoiceId`: the invoice page's state (`InvoiceState`). Read again when the page
- * gets focus (the payer may come back from paying in another tab) and when the phone is back
- * online, unlike the app's default. Polling while a result is awaited is the page hook's
- * (`use-invoice-page.ts`), as it needs the back-off's count.
- * @throws ApiError (401/404 unknown link, 410 expired link, 5xx) | NetworkError
+ * `GET /invoices/:invoiceId`: the invoice page's state (`InvoiceState`), prefetched by the entry
+ * (src/lib/hosted-reads.ts) and parsed by {@link selectInvoice}. Read again when the page gets
+ * focus (the payer may come back from paying in another tab) and when the phone is back online,
+ * unlike the app's default. Polling while a result is awaited is the page hook's
+ * (`use-invoice-page.ts`, with src/lib/use-check-schedule.ts).
+ * @throws ApiError (401/404 unknown link, 410 expired link, 5xx) | NetworkError | TimeoutError
  *   (src/lib/api-client.ts)
  */
 export function invoiceQueryOptions(invoiceId: string, token: string) {
   return queryOptions({
-    queryKey: invoiceQueryKey(invoiceId),
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest(routes.getInvoicePage, {
-          params: { invoiceId },
-          token: tokenHeader({ kind: 'invoice', id: invoiceId }, token),
-          signal,
-          timeoutMs: hostedReadTimeoutMs,
-        })
-      ).data,
+    ...hostedReadOptions({ read: 'getInvoice', invoiceId }, token),
+    select: selectInvoice,
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,

@@ -45,8 +45,9 @@ function renderLink(link: string | null) {
   const url = new URL(link);
   window.history.replaceState(null, '', url.pathname + url.hash);
   // As the entry does (src/main.tsx): the first read starts before the page renders.
-  startFirstRequests(url.pathname);
-  return render(<App queryClient={createQueryClient()} />);
+  const queryClient = createQueryClient();
+  startFirstRequests(url.pathname, queryClient);
+  return render(<App queryClient={queryClient} />);
 }
 
 test('"Pay now" opens the invoice payment’s checkout page on this origin', async () => {

@@ -4,17 +4,21 @@
  * "Checkout pages"). The page's state is derived by `page-state.ts`.
  *
  * The invoice is read again on focus and reconnection, and, while its result is awaited (a debit
- * with the bank or an open checkout payment, `awaitsResult`), by itself with the checkout page's
- * back-off (`src/lib/check-schedule.ts`: 3 s, 5 s, 10 s, then every 20 s), paused while the tab
+ * with the bank or an open checkout payment, `awaitsResult`), by the hosted pages' one polling
+ * policy (src/lib/use-check-schedule.ts: 3 s, 5 s, 10 s, then every 20 s), paused while the tab
  * is hidden. Polling stops once the invoice is paid or the server refuses the link.
  */
-import { useMutation, useQuery, type QueryState } from '@tanstack/react-query';
-import type { InvoiceState } from '../../../contract/checkout';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { nextCheckDelayMs } from '../../lib/check-schedule';
 import { redirectTo } from '../../lib/redirect';
+import { useCheckSchedule } from '../../lib/use-check-schedule';
 import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
-import { classifyInvoiceFailure, invoiceQueryOptions, payInvoiceMutationOptions } from './api';
+import {
+  classifyInvoiceFailure,
+  invoiceQueryOptions,
+  payInvoiceMutationOptions,
+  selectInvoice,
+} from './api';
 import { checkoutAddressFrom } from './checkout-address';
 import {
   awaitsResult,
@@ -40,7 +44,7 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
     kind: 'invoice',
     id: invoiceId,
   });
-  const refetchInterval = useAwaitedResultPolling();
+  const refetchInterval = useCheckSchedule(selectInvoice, { awaits: awaitsResult });
   const query = useQuery({
     ...invoiceQueryOptions(invoiceId, tokenValue),
     enabled: token.kind === 'token',
@@ -104,25 +108,4 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
 
   const retry = useCallback(() => void refetch(), [refetch]);
   return { state, pay, retry, reading: query.isFetching };
-}
-
-/**
- * TanStack Query's `refetchInterval` for the invoice: the next delay of the back-off while the
- * result is awaited, counted in answers since awaiting began (so it starts again at 3 s when a
- * new debit or payment begins); `false` (no polling) otherwise, and once the link is refused.
- * TanStack Query skips the checks while the tab is hidden.
- */
-function useAwaitedResultPolling() {
-  // The answer count (`dataUpdateCount`) at which the current wait began, or null.
-  const awaitingSince = useRef<number | null>(null);
-  return useCallback((query: { state: QueryState<InvoiceState> }): number | false => {
-    const { data, error, dataUpdateCount } = query.state;
-    const refused = error !== null && classifyInvoiceFailure(error).kind === 'invalidLink';
-    if (data === undefined || refused || !awaitsResult(data)) {
-      awaitingSince.current = null;
-      return false;
-    }
-    awaitingSince.current ??= dataUpdateCount;
-    return nextCheckDelayMs(dataUpdateCount - awaitingSince.current, null);
-  }, []);
 }

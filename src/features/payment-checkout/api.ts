@@ -6,12 +6,13 @@
  * is seconds by the server's clock.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { CheckoutCustomerRequest } from '../../../contract/checkout';
+import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest, hostedReadTimeoutMs, NetworkError } from '../../lib/api-client';
+import { apiRequest, NetworkError, parseAnswer, type RawAnswer } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
+import { hostedReadOptions } from '../../lib/hosted-reads';
 import type { RequestFailure } from './machine';
 
 // A chunk that cannot be downloaded is a request that did not get through, like any other.
@@ -24,31 +25,24 @@ const loadCustomerRoutes = () =>
   );
 
 /**
- * Query key of a payment's checkout state. The token is deliberately left out (the cache is per
- * tab and per link anyway), so it never shows in devtools or error reports that print keys.
+ * The checkout state (`CheckoutState`) in an answer of `GET /checkout/:paymentId`.
+ * @throws ApiError (code UNEXPECTED_RESPONSE) when the body breaks the contract.
  */
-export function checkoutQueryKey(paymentId: string) {
-  return ['payment-checkout', paymentId] as const;
+export function selectCheckout(answer: RawAnswer): CheckoutState {
+  return parseAnswer(routes.getCheckout, answer).data;
 }
 
 /**
- * `GET /checkout/:paymentId`: the checkout state (`CheckoutState`). Always fresh (`staleTime: 0`):
+ * `GET /checkout/:paymentId`: the checkout state (`CheckoutState`), prefetched by the entry
+ * (src/lib/hosted-reads.ts) and parsed by {@link selectCheckout}. Always fresh (`staleTime: 0`):
  * the payment's status changes on the server and the page polls it.
- * @throws ApiError (401/404 unknown link, 410 expired link, 5xx) | NetworkError
+ * @throws ApiError (401/404 unknown link, 410 expired link, 5xx) | NetworkError | TimeoutError
  *   (src/lib/api-client.ts)
  */
 export function checkoutQueryOptions(paymentId: string, token: string) {
   return queryOptions({
-    queryKey: checkoutQueryKey(paymentId),
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest(routes.getCheckout, {
-          params: { paymentId },
-          token: tokenHeader({ kind: 'checkout', id: paymentId }, token),
-          signal,
-          timeoutMs: hostedReadTimeoutMs,
-        })
-      ).data,
+    ...hostedReadOptions({ read: 'getCheckout', paymentId }, token),
+    select: selectCheckout,
     staleTime: 0,
   });
 }

@@ -47,8 +47,9 @@ function renderLink(checkoutUrl: string) {
   const url = new URL(checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
   // As the entry does (src/main.tsx): the first read starts before the page renders.
-  startFirstRequests(url.pathname);
-  return render(<App queryClient={createQueryClient()} />);
+  const queryClient = createQueryClient();
+  startFirstRequests(url.pathname, queryClient);
+  return render(<App queryClient={queryClient} />);
 }
 
 async function readPayment(id: string) {
