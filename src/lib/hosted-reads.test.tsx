@@ -1,11 +1,10 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { SetupState } from '../../contract/direct-debit';
-import { createQueryClient } from '../app/query-client';
 import { setupRoutes } from '../../contract/routes-setup';
 import {
   ApiError,
@@ -60,10 +59,7 @@ function answerSetup(answer: () => Response | Promise<Response>) {
 
 /** The page's own query after the entry's prefetch, as the app does (src/app/first-requests.ts). */
 function prefetchThenRender() {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.query(hostedReadOptions({ read: 'getSetup' }, token)).catch(() => undefined);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
