@@ -13,7 +13,10 @@ import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api
 import { createSubscriptionWithSetupLink } from './merchant-api';
 
 /** Each page's budget, in KB (1024 bytes) of gzip JavaScript. */
-const budgetsKb = { setup: 119, checkout: 113, invoice: 113 } as const;
+// The invoice page's grew by 0.1 KB when its polling became the hosted pages' one policy
+// (src/lib/use-check-schedule.ts, generic over the page's data); the setup and checkout pages
+// share that code as they move onto it (issue 12).
+const budgetsKb = { setup: 119, checkout: 113, invoice: 114 } as const;
 
 /** Opens `link` and returns the gzip bytes of every script it loaded, once the page is idle. */
 async function firstLoadScriptBytes(
