@@ -3,8 +3,8 @@
  * "Reading and listing"): newest-first pages and single reads, confined to the key's mode. A
  * payment in a list is the same record `GET /api/v1/payments/{payment_id}` answers.
  */
-import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
-import { findOwned, listPage } from '../../db/paging';
+import type { HandlerRegistry } from '../../core/handler';
+import { getRecord, listRecords } from '../../core/record-reads';
 import {
   renderVirtualAccount,
   virtualAccountRowSchema,
@@ -18,48 +18,37 @@ const virtualAccounts = {
   rowSchema: virtualAccountRowSchema,
 };
 
-/** `GET /api/v1/payments?status=&email=&invoice_id=`: a page of payments. */
-function listPayments(context: HandlerContext<'listPayments'>): HandlerResult<'listPayments'> {
-  const { query, caller } = context;
-  const { db, publicOrigin } = context.services;
-  const page = listPage(db, payments, caller, query, {
-    status: query.status,
-    customer_email: query.email,
-    invoice_id: query.invoice_id,
-  });
-  const { tokens } = billingContextOf(context);
-  const data = page.rows.map((row) => renderPayment(db, row, publicOrigin, tokens));
-  return { status: 200, body: { data, hasMore: page.hasMore } };
-}
-
-/** `GET /api/v1/virtual-accounts?type=&status=&email=`: a page of reserved and dynamic accounts. */
-function listVirtualAccounts(
-  context: HandlerContext<'listVirtualAccounts'>,
-): HandlerResult<'listVirtualAccounts'> {
-  const { query, caller } = context;
-  const page = listPage(context.services.db, virtualAccounts, caller, query, {
-    type: query.type,
-    status: query.status,
-    customer_email: query.email,
-  });
-  return {
-    status: 200,
-    body: { data: page.rows.map(renderVirtualAccount), hasMore: page.hasMore },
-  };
-}
-
-/** `GET /api/v1/virtual-accounts/:id`. @throws ApiError 404 outside the key's mode. */
-function getVirtualAccount(
-  context: HandlerContext<'getVirtualAccount'>,
-): HandlerResult<'getVirtualAccount'> {
-  const { params, caller } = context;
-  const row = findOwned(context.services.db, virtualAccounts, caller, params.virtualAccountId);
-  return { status: 200, body: { data: renderVirtualAccount(row) } };
-}
-
 /** Read handlers of payments and virtual accounts, by route name. */
 export const paymentReadHandlers = {
-  listPayments: { run: listPayments },
-  listVirtualAccounts: { run: listVirtualAccounts },
-  getVirtualAccount: { run: getVirtualAccount },
+  /** `GET /api/v1/payments?status=&email=&invoice_id=`: a page of payments. */
+  listPayments: listRecords(
+    'listPayments',
+    payments,
+    (query) => ({
+      status: query.status,
+      customer_email: query.email,
+      invoice_id: query.invoice_id,
+    }),
+    (row, context) =>
+      renderPayment(
+        context.services.db,
+        row,
+        context.services.publicOrigin,
+        billingContextOf(context).tokens,
+      ),
+  ),
+  /** `GET /api/v1/virtual-accounts?type=&status=&email=`: a page of reserved and dynamic accounts. */
+  listVirtualAccounts: listRecords(
+    'listVirtualAccounts',
+    virtualAccounts,
+    (query) => ({ type: query.type, status: query.status, customer_email: query.email }),
+    renderVirtualAccount,
+  ),
+  /** `GET /api/v1/virtual-accounts/:id`. @throws ApiError 404 outside the key's mode. */
+  getVirtualAccount: getRecord(
+    'getVirtualAccount',
+    virtualAccounts,
+    (params) => params.virtualAccountId,
+    renderVirtualAccount,
+  ),
 } satisfies HandlerRegistry;

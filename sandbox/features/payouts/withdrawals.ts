@@ -25,7 +25,7 @@ import { ApiError } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { execute } from '../../db/database';
-import { findOwned, listPage } from '../../db/paging';
+import { getRecord, listRecords } from '../../core/record-reads';
 import { recordTransaction } from '../transactions/transactions';
 import {
   adjustBalance,
@@ -134,24 +134,16 @@ function createWithdrawal(
   return { status: 201, body: { data: renderWithdrawal(row) } };
 }
 
-/** `GET /sandbox/v1/withdrawals`: a page of the business's withdrawals, newest first. */
-function listWithdrawals(
-  context: HandlerContext<'listWithdrawals'>,
-): HandlerResult<'listWithdrawals'> {
-  const page = listPage(context.services.db, withdrawals, context.caller, context.query);
-  return { status: 200, body: { data: page.rows.map(renderWithdrawal), hasMore: page.hasMore } };
-}
-
-/** `GET /sandbox/v1/withdrawals/:withdrawalId`. @throws ApiError 404 for another business's. */
-function getWithdrawal(context: HandlerContext<'getWithdrawal'>): HandlerResult<'getWithdrawal'> {
-  const { params, caller } = context;
-  const row = findOwned(context.services.db, withdrawals, caller, params.withdrawalId);
-  return { status: 200, body: { data: renderWithdrawal(row) } };
-}
-
 /** Handlers of dashboard withdrawals, by route name. */
 export const withdrawalHandlers = {
   createWithdrawal: { run: createWithdrawal },
-  listWithdrawals: { run: listWithdrawals },
-  getWithdrawal: { run: getWithdrawal },
+  /** `GET /sandbox/v1/withdrawals`: a page of the business's withdrawals, newest first. */
+  listWithdrawals: listRecords('listWithdrawals', withdrawals, () => ({}), renderWithdrawal),
+  /** `GET /sandbox/v1/withdrawals/:withdrawalId`. @throws ApiError 404 for another business's. */
+  getWithdrawal: getRecord(
+    'getWithdrawal',
+    withdrawals,
+    (params) => params.withdrawalId,
+    renderWithdrawal,
+  ),
 } satisfies HandlerRegistry;

@@ -3,10 +3,10 @@
  * "Reading and listing"): by id and newest-first pages, confined to the key's merchant and mode.
  * Scope `subscriptions:read` (service-api.md, "Authentication", rule 4) is checked by the core.
  */
-import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
-import { findOwned, listPage } from '../../db/paging';
+import type { HandlerRegistry } from '../../core/handler';
+import { getRecord, listRecords } from '../../core/record-reads';
 import { queryOne, type Db } from '../../db/database';
-import { billingContextOf, type BillingContext } from '../payments/payments';
+import { billingContextOf } from '../payments/payments';
 import { invoiceView } from './invoices';
 import {
   invoiceRowSchema,
@@ -14,9 +14,10 @@ import {
   renderPlan,
   renderSubscription,
   subscriptionRowSchema,
+  type InvoiceRow,
   type SubscriptionRow,
 } from './records';
-import type { Invoice } from '../../../contract/subscriptions';
+import type { Invoice, Subscription } from '../../../contract/subscriptions';
 
 const plans = { table: 'plans', noun: 'plan', rowSchema: planRowSchema };
 const subscriptions = {
@@ -26,94 +27,59 @@ const subscriptions = {
 };
 const invoices = { table: 'invoices', noun: 'invoice', rowSchema: invoiceRowSchema };
 
-/** The most recent invoice of a subscription, as its reads show it. */
-function latestInvoiceView(
-  db: Db,
-  subscription: SubscriptionRow,
-  billing: BillingContext,
-): Invoice {
+/** A request of a read route, for what a record's view needs (the database, links, clock). */
+type ReadContext = Parameters<typeof billingContextOf>[0] & { services: { db: Db } };
+
+/** An invoice as the reads show it. */
+function invoiceOf(row: InvoiceRow, context: ReadContext): Invoice {
+  return invoiceView(context.services.db, row, billingContextOf(context));
+}
+
+/** A subscription with its most recent invoice, as its reads show it. */
+function subscriptionView(subscription: SubscriptionRow, context: ReadContext): Subscription {
   const latest = queryOne(
-    db,
+    context.services.db,
     'SELECT * FROM invoices WHERE subscription_id = ? ORDER BY created_at DESC, rowid DESC',
     [subscription.id],
     invoiceRowSchema,
   );
   if (latest === null) throw new Error(`Subscription ${subscription.id} has no invoice`);
-  return invoiceView(db, latest, billing);
-}
-
-/**
- * `GET /api/v1/subscriptions/:id`: the subscription (this merchant and mode) with its most recent
- * invoice. @throws ApiError 404 otherwise.
- */
-function getSubscription(
-  context: HandlerContext<'getSubscription'>,
-): HandlerResult<'getSubscription'> {
-  const { db } = context.services;
-  const row = findOwned(db, subscriptions, context.caller, context.params.subscriptionId);
-  const data = renderSubscription(row, latestInvoiceView(db, row, billingContextOf(context)));
-  return { status: 200, body: { data } };
-}
-
-/** `GET /api/v1/subscriptions/invoices/:id`: one invoice. @throws ApiError 404 otherwise. */
-function getInvoice(context: HandlerContext<'getInvoice'>): HandlerResult<'getInvoice'> {
-  const { db } = context.services;
-  const row = findOwned(db, invoices, context.caller, context.params.invoiceId);
-  return { status: 200, body: { data: invoiceView(db, row, billingContextOf(context)) } };
-}
-
-/** `GET /api/v1/subscriptions/plans?interval=`: a page of plans. */
-function listPlans(context: HandlerContext<'listPlans'>): HandlerResult<'listPlans'> {
-  const { query, caller } = context;
-  const page = listPage(context.services.db, plans, caller, query, { interval: query.interval });
-  return { status: 200, body: { data: page.rows.map(renderPlan), hasMore: page.hasMore } };
-}
-
-/** `GET /api/v1/subscriptions/plans/:planId`. @throws ApiError 404 outside the key's mode. */
-function getPlan(context: HandlerContext<'getPlan'>): HandlerResult<'getPlan'> {
-  const row = findOwned(context.services.db, plans, context.caller, context.params.planId);
-  return { status: 200, body: { data: renderPlan(row) } };
-}
-
-/**
- * `GET /api/v1/subscriptions?status=&plan_id=&email=`: a page of subscriptions, each with its
- * most recent invoice (as `GET /api/v1/subscriptions/{id}` shows it).
- */
-function listSubscriptions(
-  context: HandlerContext<'listSubscriptions'>,
-): HandlerResult<'listSubscriptions'> {
-  const { query, caller } = context;
-  const page = listPage(context.services.db, subscriptions, caller, query, {
-    status: query.status,
-    plan_id: query.plan_id,
-    customer_email: query.email,
-  });
-  const billing = billingContextOf(context);
-  const data = page.rows.map((row) =>
-    renderSubscription(row, latestInvoiceView(context.services.db, row, billing)),
-  );
-  return { status: 200, body: { data, hasMore: page.hasMore } };
-}
-
-/** `GET /api/v1/subscriptions/invoices?subscription_id=&status=`: a page of invoices. */
-function listInvoices(context: HandlerContext<'listInvoices'>): HandlerResult<'listInvoices'> {
-  const { query, caller } = context;
-  const { db } = context.services;
-  const page = listPage(db, invoices, caller, query, {
-    subscription_id: query.subscription_id,
-    status: query.status,
-  });
-  const billing = billingContextOf(context);
-  const data = page.rows.map((row) => invoiceView(db, row, billing));
-  return { status: 200, body: { data, hasMore: page.hasMore } };
+  return renderSubscription(subscription, invoiceOf(latest, context));
 }
 
 /** Read handlers of the subscriptions area, by route name. */
 export const subscriptionReadHandlers = {
-  getSubscription: { run: getSubscription },
-  getInvoice: { run: getInvoice },
-  listPlans: { run: listPlans },
-  getPlan: { run: getPlan },
-  listSubscriptions: { run: listSubscriptions },
-  listInvoices: { run: listInvoices },
+  /**
+   * `GET /api/v1/subscriptions/:id`: the subscription (this merchant and mode) with its most
+   * recent invoice. @throws ApiError 404 otherwise.
+   */
+  getSubscription: getRecord(
+    'getSubscription',
+    subscriptions,
+    (params) => params.subscriptionId,
+    subscriptionView,
+  ),
+  /** `GET /api/v1/subscriptions/invoices/:id`: one invoice. @throws ApiError 404 otherwise. */
+  getInvoice: getRecord('getInvoice', invoices, (params) => params.invoiceId, invoiceOf),
+  /** `GET /api/v1/subscriptions/plans?interval=`: a page of plans. */
+  listPlans: listRecords('listPlans', plans, (query) => ({ interval: query.interval }), renderPlan),
+  /** `GET /api/v1/subscriptions/plans/:planId`. @throws ApiError 404 outside the key's mode. */
+  getPlan: getRecord('getPlan', plans, (params) => params.planId, renderPlan),
+  /**
+   * `GET /api/v1/subscriptions?status=&plan_id=&email=`: a page of subscriptions, each with its
+   * most recent invoice (as `GET /api/v1/subscriptions/{id}` shows it).
+   */
+  listSubscriptions: listRecords(
+    'listSubscriptions',
+    subscriptions,
+    (query) => ({ status: query.status, plan_id: query.plan_id, customer_email: query.email }),
+    subscriptionView,
+  ),
+  /** `GET /api/v1/subscriptions/invoices?subscription_id=&status=`: a page of invoices. */
+  listInvoices: listRecords(
+    'listInvoices',
+    invoices,
+    (query) => ({ subscription_id: query.subscription_id, status: query.status }),
+    invoiceOf,
+  ),
 } satisfies HandlerRegistry;
