@@ -50,8 +50,20 @@ export interface RouteDef {
   auth: RouteAuth;
   /** Required scope for secret-key routes. */
   scope?: Scope;
-  /** Whether the route requires an Idempotency-Key (every create request does). */
+  /**
+   * Whether the route honours an Idempotency-Key: a retry with the same key changes nothing twice.
+   * Every create request does and requires one; hosted writes take one optionally (below).
+   */
   idempotent: boolean;
+  /**
+   * With `idempotent`, for hosted writes authorized by a capability token: the key is optional (so
+   * callers without one keep working) and belongs to the token's record, not to a merchant
+   * (docs/decisions/0023-offline-actions-and-hosted-idempotency.md).
+   * - `replay`: the answer is stored for the link and the same key and body replay it.
+   * - `count-once`: the answer is never stored (it holds lookup details, which are not stored);
+   *   a retry with the same key and body is answered afresh but not counted again.
+   */
+  hostedIdempotency?: 'replay' | 'count-once';
   /** Schema of the JSON body; absent for routes that take none. */
   request?: ContractSchema;
   /** Schema of the query string (lists: contract/paging.ts), given an object of its parameters. */

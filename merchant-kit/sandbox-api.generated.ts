@@ -2714,7 +2714,10 @@ export interface operations {
     submitSetup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: an operation identifier of this link; a retry with the same key changes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2963,7 +2966,10 @@ export interface operations {
     resolveAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: an operation identifier of this link; a retry with the same key changes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3039,7 +3045,10 @@ export interface operations {
     disableSetup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: an operation identifier of this link; a retry with the same key changes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4111,7 +4120,10 @@ export interface operations {
     payInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: an operation identifier of this link; a retry with the same key changes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 invoiceId: string;
             };
@@ -4186,7 +4198,10 @@ export interface operations {
     submitCheckoutCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: an operation identifier of this link; a retry with the same key changes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 paymentId: string;
             };

@@ -6,7 +6,9 @@
  *   idempotency check and record (service-api.md, "Authentication", rule 2): a thrown error rolls
  *   back everything. Idempotent routes accept only `run`.
  * - `runAsync` handlers (hosted routes that wait for a bank lookup) open their own short
- *   transactions around their writes.
+ *   transactions around their writes. A hosted write's optional Idempotency-Key is honoured around
+ *   them too: requests with the same key on the same link run one at a time, and the answer is
+ *   stored after the handler's last transaction (docs/decisions/0023).
  */
 import type { z } from 'zod';
 import type { Mode } from '../../contract/common';
@@ -108,6 +110,11 @@ export interface HandlerContext<N extends RouteName> {
   now: Date;
   /** The peer IP address the Node server saw (payout whitelist); null for in-process calls. */
   clientIp: string | null;
+  /**
+   * The request's Idempotency-Key, or null when none was sent or the route takes none. The core
+   * already replays stored answers; a `count-once` route (contract/route.ts) reads it itself.
+   */
+  idempotencyKey: string | null;
   services: SandboxServices;
   /**
    * The capability token of link `linkId` at `version`. Use this (not the derivation directly) for
@@ -128,9 +135,14 @@ export type AsyncHandler<N extends RouteName> = (
   context: HandlerContext<N>,
 ) => Promise<HandlerResult<N>>;
 
-/** How route `N` is served: idempotent routes only synchronously (one transaction). */
+/**
+ * How route `N` is served: a merchant's idempotent create only synchronously (one transaction);
+ * hosted writes, whose key is optional and per link, either way.
+ */
 export type RouteHandler<N extends RouteName> = RouteOf<N>['idempotent'] extends true
-  ? { run: SyncHandler<N> }
+  ? RouteOf<N> extends { hostedIdempotency: string }
+    ? { run: SyncHandler<N> } | { runAsync: AsyncHandler<N> }
+    : { run: SyncHandler<N> }
   : { run: SyncHandler<N> } | { runAsync: AsyncHandler<N> };
 
 /** Handlers by route name; a feature registers the routes it serves. */

@@ -3,7 +3,9 @@
  * length and retention "not shown": ours are 1–255 printable ASCII characters, kept 24 hours).
  *
  * A create is stored per (merchant, mode, key) with its route, path parameters, a SHA-256 of the
- * canonical JSON of its body, and its response. The same request again replays the stored
+ * canonical JSON of its body, and its response. A hosted write (authorized by a capability token,
+ * key optional) is stored the same way per (link, key) instead, so the same key on another link is
+ * another operation (docs/decisions/0023-offline-actions-and-hosted-idempotency.md). The same request again replays the stored
  * response; the key with anything else is a conflict. Only successful responses are stored, so a
  * failed request changes nothing and can be retried with the same key. The core does the lookup,
  * the handler's writes and the record in one synchronous transaction.
@@ -59,11 +61,48 @@ export function readIdempotencyKey(headers: Headers): string {
   return key;
 }
 
-/** Whose key it is: keys of different merchants or modes never meet. */
-export interface IdempotencyScope {
-  merchantId: string;
-  mode: Mode;
-  key: string;
+/**
+ * The request's Idempotency-Key when sent, else null: hosted writes, where the key is optional so
+ * that pages and callers without one keep working (docs/decisions/0023).
+ * @throws ApiError 400 IDEMPOTENCY_KEY_INVALID exactly as {@link readIdempotencyKey} (an empty
+ *   header is invalid here, not absent).
+ */
+export function readOptionalIdempotencyKey(headers: Headers): string | null {
+  const key = headers.get(idempotencyKeyHeader);
+  if (key === null) return null;
+  if (key === '') {
+    throw new ApiError(400, 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
+      code: errorCodes.idempotencyKeyInvalid,
+    });
+  }
+  return readIdempotencyKey(headers);
+}
+
+/**
+ * Whose key it is: keys of different merchants, modes or links never meet. A merchant's key (sent
+ * with a secret key) or a link's key (sent with a capability token; `linkRef` names the token's
+ * record, e.g. `setup_link:<id>`, see {@link linkRefOf}).
+ */
+export type IdempotencyScope =
+  { merchantId: string; mode: Mode; key: string } | { linkRef: string; mode: Mode; key: string };
+
+/**
+ * The record a capability token opens, as the owner of its hosted keys: the setup link, or the
+ * payment (checkout link) or invoice (invoice link) the checkout token belongs to.
+ */
+export function linkRefOf(
+  caller: { linkId: string } | { paymentId: string | null; invoiceId: string | null },
+): string {
+  if ('linkId' in caller) return `setup_link:${caller.linkId}`;
+  if (caller.paymentId !== null) return `payment:${caller.paymentId}`;
+  return `invoice:${caller.invoiceId ?? ''}`;
+}
+
+/** The table and owner column of `scope`'s keys, and the owner's value. */
+function storeOf(scope: IdempotencyScope): { table: string; owner: string; ownerId: string } {
+  return 'linkRef' in scope
+    ? { table: 'link_idempotency_keys', owner: 'link_ref', ownerId: scope.linkRef }
+    : { table: 'idempotency_keys', owner: 'merchant_id', ownerId: scope.merchantId };
 }
 
 /** What makes two requests "the same": route, path parameters and body. */
@@ -117,11 +156,12 @@ export function findStoredResponse(
   fingerprint: RequestFingerprint,
   now: Date,
 ): StoredResponse | null {
+  const { table, owner, ownerId } = storeOf(scope);
   const row = queryOne(
     db,
     `SELECT route_name, params_json, request_hash, response_status, response_body, expires_at
-     FROM idempotency_keys WHERE merchant_id = ? AND mode = ? AND idempotency_key = ?`,
-    [scope.merchantId, scope.mode, scope.key],
+     FROM ${table} WHERE ${owner} = ? AND mode = ? AND idempotency_key = ?`,
+    [ownerId, scope.mode, scope.key],
     storedRowSchema,
   );
   if (row === null) return null;
@@ -147,11 +187,12 @@ export function findStoredResponse(
 }
 
 function deleteKey(db: Db, scope: IdempotencyScope): void {
-  execute(
-    db,
-    'DELETE FROM idempotency_keys WHERE merchant_id = ? AND mode = ? AND idempotency_key = ?',
-    [scope.merchantId, scope.mode, scope.key],
-  );
+  const { table, owner, ownerId } = storeOf(scope);
+  execute(db, `DELETE FROM ${table} WHERE ${owner} = ? AND mode = ? AND idempotency_key = ?`, [
+    ownerId,
+    scope.mode,
+    scope.key,
+  ]);
 }
 
 /** Records a successful response for the key, kept {@link idempotencyRetentionMs}. */
@@ -162,13 +203,14 @@ export function storeResponse(
   response: StoredResponse,
   now: Date,
 ): void {
+  const { table, owner, ownerId } = storeOf(scope);
   execute(
     db,
-    `INSERT INTO idempotency_keys (merchant_id, mode, idempotency_key, route_name, params_json,
+    `INSERT INTO ${table} (${owner}, mode, idempotency_key, route_name, params_json,
        request_hash, response_status, response_body, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
-      scope.merchantId,
+      ownerId,
       scope.mode,
       scope.key,
       fingerprint.routeName,
@@ -182,10 +224,12 @@ export function storeResponse(
   );
 }
 
-/** Drops `mode`'s keys whose retention ended by `now`, that mode's clock (due work). */
+/** Drops `mode`'s keys, merchants' and links', whose retention ended by `now`, that mode's clock (due work). */
 export function purgeExpiredIdempotencyKeys(db: Db, mode: Mode, now: Date): void {
-  execute(db, 'DELETE FROM idempotency_keys WHERE mode = ? AND expires_at <= ?', [
-    mode,
-    now.toISOString(),
-  ]);
+  for (const table of ['idempotency_keys', 'link_idempotency_keys']) {
+    execute(db, `DELETE FROM ${table} WHERE mode = ? AND expires_at <= ?`, [
+      mode,
+      now.toISOString(),
+    ]);
+  }
 }

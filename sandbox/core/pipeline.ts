@@ -35,8 +35,12 @@ import {
   findStoredResponse,
   fingerprintRequest,
   idempotentReplayedHeader,
+  linkRefOf,
   readIdempotencyKey,
+  readOptionalIdempotencyKey,
   storeResponse,
+  type IdempotencyScope,
+  type StoredResponse,
 } from './idempotency';
 import { maxBodyBytes, payloadTooLarge, readJsonBody, validateBody } from './request-body';
 import { isUnloggedRoute, readLoggedBody, recordRequest } from './request-log';
@@ -137,14 +141,57 @@ export const requestClock: Step = async (c, next) => {
 };
 
 /**
- * The Idempotency-Key of idempotent routes (every create), null elsewhere.
- * @throws ApiError 400 IDEMPOTENCY_KEY_REQUIRED or IDEMPOTENCY_KEY_INVALID.
+ * The Idempotency-Key of idempotent routes (every create; hosted writes when sent), null elsewhere.
+ * @throws ApiError 400 IDEMPOTENCY_KEY_REQUIRED (creates only) or IDEMPOTENCY_KEY_INVALID.
  */
 export function idempotencyKey(route: RouteDef): Step {
   return async (c, next) => {
-    c.set('idempotencyKey', route.idempotent ? readIdempotencyKey(c.req.raw.headers) : null);
+    const headers = c.req.raw.headers;
+    c.set(
+      'idempotencyKey',
+      !route.idempotent
+        ? null
+        : route.hostedIdempotency === undefined
+          ? readIdempotencyKey(headers)
+          : readOptionalIdempotencyKey(headers),
+    );
     await next();
   };
+}
+
+/**
+ * Whose record the core keeps for this request's key: the merchant's (secret key) or the link's
+ * (a hosted `replay` write); null when there is no key or the core keeps nothing (`count-once`).
+ */
+function scopeOf(
+  route: RouteDef,
+  caller: Caller | null,
+  key: string | null,
+): IdempotencyScope | null {
+  if (key === null || caller === null) return null;
+  if ('keyId' in caller) return { merchantId: caller.merchantId, mode: caller.mode, key };
+  if (route.hostedIdempotency !== 'replay') return null;
+  return { linkRef: linkRefOf(caller), mode: caller.mode, key };
+}
+
+// Per sandbox (its database): the last request of each link's key still running. An asynchronous
+// hosted write cannot hold one transaction across its bank lookup, so a retry sent while the first
+// attempt still runs waits for it, then replays its answer instead of racing it.
+const runningKeys = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+async function oneAtATime<T>(owner: object, id: string, work: () => Promise<T>): Promise<T> {
+  let running = runningKeys.get(owner);
+  if (running === undefined) {
+    running = new Map();
+    runningKeys.set(owner, running);
+  }
+  const mine = (running.get(id) ?? Promise.resolve()).catch(() => undefined).then(work);
+  running.set(id, mine);
+  try {
+    return await mine;
+  } finally {
+    if (running.get(id) === mine) running.delete(id);
+  }
 }
 
 const limitBody = bodyLimit({
@@ -199,7 +246,9 @@ interface ErasedHandler {
  * Runs the handler of route `name` (core/registry.ts) and answers with its result,
  * checked against the route's response schema. A synchronous handler runs in one transaction with
  * the idempotency lookup and record (service-api.md, "Authentication", rule 2): a replay answers
- * the stored response with `Idempotent-Replayed: true`; only successes are stored.
+ * the stored response with `Idempotent-Replayed: true`; only successes are stored. An asynchronous
+ * hosted write with a key looks up before and records after its handler, one request per key at a
+ * time (docs/decisions/0023).
  * @throws whatever the handler throws; Error when a response breaks the contract (a 500).
  */
 export function runHandler(name: RouteName, route: RouteDef, services: SandboxServices): Step {
@@ -220,6 +269,7 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
       requestId,
       now,
       clientIp: c.env.clientIp ?? null,
+      idempotencyKey: c.get('idempotencyKey'),
       services,
       capabilityToken(linkId: string, version: number): string {
         const token = deriveCapabilityToken(services.linkSecret, linkId, version);
@@ -238,32 +288,40 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
       return JSON.stringify(result.body);
     };
 
-    if (handler.runAsync !== undefined) {
-      const result = await handler.runAsync(context);
-      return reply(result.status, bodyOf(result), result.headers);
+    const scope = scopeOf(route, caller, c.get('idempotencyKey'));
+    const { db } = services;
+    const fingerprint = fingerprintRequest(name, context.params, c.get('rawBody'));
+    const replay = (stored: StoredResponse) =>
+      reply(stored.status, restoreTokens(stored.bodyText, services.linkSecret), {
+        [idempotentReplayedHeader]: 'true',
+      });
+    /** Answers `result`, first recording it for `scope`'s key (tokens as placeholders). */
+    const answer = (result: ErasedResult) => {
+      const bodyText = bodyOf(result);
+      if (scope !== null) {
+        // Only successes are remembered: a failure threw before this and changed nothing.
+        const redacted = { status: result.status, bodyText: redactTokens(bodyText, issued) };
+        storeResponse(db, scope, fingerprint, redacted, now);
+      }
+      return reply(result.status, bodyText, result.headers);
+    };
+
+    const runAsync = handler.runAsync;
+    if (runAsync !== undefined) {
+      if (scope === null) return answer(await runAsync(context));
+      const scopeId = `${'linkRef' in scope ? scope.linkRef : scope.merchantId}\n${scope.key}`;
+      return oneAtATime(db, scopeId, async () => {
+        const stored = atomically(db, () => findStoredResponse(db, scope, fingerprint, now));
+        if (stored !== null) return replay(stored);
+        const result = await runAsync(context);
+        return atomically(db, () => answer(result));
+      });
     }
     const run = handler.run;
     if (run === undefined) throw new Error(`Handler of ${name} has neither run nor runAsync`);
-    const key = c.get('idempotencyKey');
-    return atomically(services.db, () => {
-      if (key === null || caller === null || !('keyId' in caller)) {
-        const result = run(context);
-        return reply(result.status, bodyOf(result), result.headers);
-      }
-      const scope = { merchantId: caller.merchantId, mode: caller.mode, key };
-      const fingerprint = fingerprintRequest(name, context.params, c.get('rawBody'));
-      const stored = findStoredResponse(services.db, scope, fingerprint, now);
-      if (stored !== null) {
-        return reply(stored.status, restoreTokens(stored.bodyText, services.linkSecret), {
-          [idempotentReplayedHeader]: 'true',
-        });
-      }
-      const result = run(context);
-      const bodyText = bodyOf(result);
-      // Only successes are remembered: a failure threw above and rolled everything back.
-      const redacted = { status: result.status, bodyText: redactTokens(bodyText, issued) };
-      storeResponse(services.db, scope, fingerprint, redacted, now);
-      return reply(result.status, bodyText, result.headers);
+    return atomically(db, () => {
+      const stored = scope === null ? null : findStoredResponse(db, scope, fingerprint, now);
+      return stored === null ? answer(run(context)) : replay(stored);
     });
   };
 }

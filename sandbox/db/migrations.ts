@@ -503,6 +503,31 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX withdrawals_by_merchant ON withdrawals (merchant_id, mode, created_at);
     `,
   },
+  {
+    // Numbered after 18; a parallel migration 19 elsewhere would renumber one of the two.
+    version: 19,
+    name: 'idempotency keys of hosted writes, per link',
+    sql: `
+      -- The Idempotency-Key a hosted page sends with a write (docs/decisions/0023), scoped to
+      -- the capability token's record rather than to a merchant: link_ref is 'setup_link:<id>',
+      -- 'payment:<id>' or 'invoice:<id>'. Same columns and retention as idempotency_keys.
+      CREATE TABLE link_idempotency_keys (
+        link_ref TEXT NOT NULL,
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        idempotency_key TEXT NOT NULL,
+        route_name TEXT NOT NULL,
+        params_json TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        response_status INTEGER NOT NULL,
+        -- Capability tokens are replaced by placeholders before this is written.
+        response_body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        PRIMARY KEY (link_ref, idempotency_key)
+      );
+      CREATE INDEX link_idempotency_keys_expiry ON link_idempotency_keys (mode, expires_at);
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

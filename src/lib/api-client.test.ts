@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, onTestFinished, test, vi } from 'vitest';
 // The hosted routes' schemas are zod/mini (docs/decisions/0018): they throw core's $ZodError,
 // the base class of classic zod's ZodError.
 import { $ZodError } from 'zod/v4/core';
@@ -9,8 +9,10 @@ import { routes } from '../../contract/routes';
 import {
   ApiError,
   apiRequest,
+  hostedWriteTimeoutMs,
   isTransientFailure,
   NetworkError,
+  OfflineError,
   parseRetryAfter,
   TimeoutError,
 } from './api-client';
@@ -298,4 +300,67 @@ test('sends a Bearer key and an idempotency key, and reports the request id of a
   expect(seen?.headers.get('authorization')).toBe('Bearer osk_test_abc');
   expect(seen?.headers.get('idempotency-key')).toBe('idem-1');
   expect(answers).toEqual([{ status: 201, requestId: 'req_ok_1' }]);
+});
+
+/** Makes `navigator.onLine` say `online` until the test ends. */
+function setOnline(online: boolean) {
+  const spy = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(online);
+  onTestFinished(() => spy.mockRestore());
+}
+
+test('offline, a write is not sent and fails at once with OfflineError, a NetworkError', async () => {
+  let sent = 0;
+  server.use(
+    http.post(`${origin}/direct-debit/setup/disable`, () => {
+      sent += 1;
+      return HttpResponse.json({ data: setup });
+    }),
+  );
+  setOnline(false);
+  const error: unknown = await apiRequest(routes.disableSetup, {
+    token,
+    body: {},
+    idempotencyKey: 'act_1',
+    timeoutMs: hostedWriteTimeoutMs,
+  }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(OfflineError);
+  expect(error).toBeInstanceOf(NetworkError);
+  expect(error).not.toBeInstanceOf(TimeoutError);
+  expect(sent).toBe(0);
+
+  // Back online, the same write goes out with its key.
+  setOnline(true);
+  let key: string | null = null;
+  server.use(
+    http.post(`${origin}/direct-debit/setup/disable`, ({ request }) => {
+      key = request.headers.get('idempotency-key');
+      return HttpResponse.json({ data: setup });
+    }),
+  );
+  await apiRequest(routes.disableSetup, { token, body: {}, idempotencyKey: 'act_1' });
+  expect(key).toBe('act_1');
+});
+
+test("offline, a read is still sent: pausing reads is the query client's job", async () => {
+  server.use(http.get(`${origin}/direct-debit/setup`, () => HttpResponse.json({ data: setup })));
+  setOnline(false);
+  const body = await apiRequest(routes.getSetup, { token });
+  expect(body.data.subscription.id).toBe('sub_1');
+});
+
+test('a write with no answer within its bound is a TimeoutError; the bound is 15 s', async () => {
+  expect(hostedWriteTimeoutMs).toBe(15_000);
+  server.use(
+    http.post(`${origin}/direct-debit/setup/disable`, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return HttpResponse.json({ data: setup });
+    }),
+  );
+  const error: unknown = await apiRequest(routes.disableSetup, {
+    token,
+    body: {},
+    timeoutMs: 50,
+  }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TimeoutError);
+  expect(error).toMatchObject({ timeoutMs: 50 });
 });

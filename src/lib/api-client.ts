@@ -6,8 +6,8 @@
  * route's response schema, error bodies with `errorBodySchema` (service-api.md, "Errors"). Callers
  * get either the parsed body or one of two errors: {@link ApiError} (the server answered with a
  * failure) or {@link NetworkError} (no answer; {@link TimeoutError} when it took longer than the
- * caller's bound). The capability token travels only in its header and
- * is never logged or put in an error.
+ * caller's bound; {@link OfflineError} when a write was not sent because the device is offline).
+ * The capability token travels only in its header and is never logged or put in an error.
  */
 import type { z } from 'zod';
 import { errorBodySchema, requestIdHeader } from '../../contract/errors';
@@ -69,6 +69,29 @@ export class TimeoutError extends NetworkError {
 }
 
 /**
+ * A write not sent because the browser says it is offline (`navigator.onLine` is false): it fails
+ * at once instead of hanging until the connection returns, and nothing reached the service, so
+ * nothing has changed (product.md, "Every page": "Offline"). A kind of {@link NetworkError}.
+ * Reads are sent regardless: TanStack Query already pauses them while offline.
+ */
+export class OfflineError extends NetworkError {
+  override readonly name: string = 'OfflineError';
+  constructor() {
+    super();
+    this.message = 'The request was not sent: the device is offline';
+  }
+}
+
+/**
+ * The bound of a hosted page's writes (ms): an action ("Authorize", "Turn off", "Continue", "Pay
+ * now") with no answer after 15 s fails with {@link TimeoutError}, so the button stops saying
+ * "Authorizing…" and the customer may retry with the same idempotency key
+ * (docs/decisions/0023-offline-actions-and-hosted-idempotency.md). Longer than the reads' bound:
+ * an authorization waits on the bank's account lookup as well as the network.
+ */
+export const hostedWriteTimeoutMs = 15_000;
+
+/**
  * The bound of a hosted page's reads (ms): a read with no answer after 10 s ends in the page's
  * error view rather than a longer "Loading…" (docs/decisions/0020-first-paint-frame-and-failure-bound.md).
  * Long enough for a slow-3G answer (about 2 s for a first read measured by `npm run bench`) with
@@ -93,12 +116,15 @@ export interface ApiRequestOptions<R extends RouteDef> {
   token: TokenHeader;
   body?: RequestBodyOf<R>;
   signal?: AbortSignal;
-  /** Sent as the `Idempotency-Key` header (service-api.md, "Idempotency"): every create sends one. */
+  /**
+   * Sent as the `Idempotency-Key` header (service-api.md, "Idempotency"): every create sends one;
+   * hosted writes may, from `useActionKey` (src/lib/use-action-key.ts).
+   */
   idempotencyKey?: string;
   /**
    * Abandon the request when no whole answer (headers and body) arrived after this many ms, and
    * throw {@link TimeoutError}. Unset: no bound of our own. Hosted reads pass
-   * {@link hostedReadTimeoutMs}.
+   * {@link hostedReadTimeoutMs}, hosted writes {@link hostedWriteTimeoutMs}.
    */
   timeoutMs?: number;
   /**
@@ -230,6 +256,9 @@ interface Exchange {
 
 /** One request and its answer; every failure but a success answer is thrown. */
 async function exchange(request: Exchange): Promise<RawAnswer> {
+  // A write sent offline would wait for the connection and then apply, long after the customer
+  // gave up on it; refusing it here keeps "nothing has changed" true.
+  if (request.method !== 'GET' && !navigator.onLine) throw new OfflineError();
   const url = new URL(buildPath(request.path, request.params), window.location.origin);
   const headers = new Headers({ accept: 'application/json' });
   headers.set(request.token.header, request.token.value);
@@ -322,6 +351,7 @@ export function parseAnswer<R extends RouteDef>(
  *   status text and `x-request-id` header when the body is not the documented shape) and for a 2xx
  *   body that breaks the contract (code {@link unexpectedResponseCode}).
  * @throws TimeoutError when `timeoutMs` passes before the whole answer arrived.
+ * @throws OfflineError, before sending, for a write (not GET) while `navigator.onLine` is false.
  * @throws NetworkError when no answer arrives or it cannot be read.
  * @throws the `signal`'s abort reason (a `DOMException` named `AbortError`) when aborted.
  * @throws ZodError when `body` breaks the route's request schema (a bug in the caller).

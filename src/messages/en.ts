@@ -48,6 +48,21 @@ export const en = {
     testModeLabel: 'Test mode',
     visuallyHiddenEnding: (last4: string) => `ending in ${last4}`,
   },
+  /**
+   * An action (authorize, turn off, check account, continue, pay now) that got no answer
+   * (src/components/action-failure-notice.tsx; docs/decisions/0023). "Offline" is said only when
+   * nothing was sent; after a lost answer the retry is safe because it reuses its idempotency key.
+   */
+  actionFailure: {
+    offlineTitle: 'You are offline',
+    offline: 'You are offline. Nothing has changed; try again when you are back online.',
+    noAnswerTitle: 'No answer from the service',
+    noAnswer:
+      'No answer from the service, so we cannot tell yet whether it went through. Try again: if it did, it will not be done twice.',
+    inputKept: requestFailure.inputKept,
+    tryAgain: 'Try again',
+    retrying: 'Trying again…',
+  },
   notFound: {
     documentTitle: 'Page not found',
     title: 'Page not found',

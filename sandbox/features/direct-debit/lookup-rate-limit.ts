@@ -12,6 +12,11 @@
  * counted twice, the process keeps, in memory only and for one window, a keyed digest of each
  * counted (link, bank, account) under a random key made at start-up; a restart forgets it (a
  * submit then counts once more, never less).
+ *
+ * A `resolve-account` sent with an Idempotency-Key (the page's retry after a lost answer) is
+ * counted once: the same key with the same (bank, account) within the window is answered afresh
+ * without being counted again, and with another (bank, account) is a conflict. The keys are kept
+ * the same way, as keyed digests in memory for one window (docs/decisions/0023).
  */
 import { z } from 'zod';
 import type { Mode } from '../../../contract/common';
@@ -33,15 +38,25 @@ export interface Lookup {
   accountNumber: string;
 }
 
-// Per database (one per sandbox), per link: digests of the pairs counted in the last window.
-const countedPairs = new WeakMap<Db, Map<string, { mode: Mode; pairs: Map<string, number> }>>();
+/**
+ * What one link had counted in the last window: digests of (bank, account) pairs → when, and
+ * digests of Idempotency-Keys → the pair they looked up and when.
+ */
+interface LinkMemo {
+  mode: Mode;
+  pairs: Map<string, number>;
+  keys: Map<string, { pair: string; atMs: number }>;
+}
+
+// Per database (one per sandbox), per link.
+const countedPairs = new WeakMap<Db, Map<string, LinkMemo>>();
 const pairKey = randomSecret(32);
 
 function pairDigest(lookup: Lookup): string {
   return hmacBase64Url(pairKey, `${lookup.linkId}\n${lookup.bankId}\n${lookup.accountNumber}`);
 }
 
-function linkMemo(db: Db, lookup: Lookup): Map<string, number> {
+function linkMemo(db: Db, lookup: Lookup): LinkMemo {
   let links = countedPairs.get(db);
   if (links === undefined) {
     links = new Map();
@@ -49,10 +64,10 @@ function linkMemo(db: Db, lookup: Lookup): Map<string, number> {
   }
   let memo = links.get(lookup.linkId);
   if (memo === undefined) {
-    memo = { mode: lookup.mode, pairs: new Map() };
+    memo = { mode: lookup.mode, pairs: new Map(), keys: new Map() };
     links.set(lookup.linkId, memo);
   }
-  return memo.pairs;
+  return memo;
 }
 
 function countLookup(db: Db, lookup: Lookup, now: Date): void {
@@ -73,17 +88,42 @@ function countLookup(db: Db, lookup: Lookup, now: Date): void {
     );
   }
   execute(db, 'INSERT INTO setup_lookups (link_id, at_ms) VALUES (?, ?)', [lookup.linkId, nowMs]);
-  linkMemo(db, lookup).set(pairDigest(lookup), nowMs);
+  linkMemo(db, lookup).pairs.set(pairDigest(lookup), nowMs);
 }
 
 /**
  * Counts one `resolve-account` lookup by `lookup.linkId` at `now` (the link mode's clock), or
- * refuses it.
+ * refuses it. With `idempotencyKey` (optional), a retry of a lookup this link counted under the
+ * same key within the last {@link lookupWindowMs} is not counted again.
  * @throws ApiError 429 RATE_LIMITED with `Retry-After` (whole seconds, at least 1) until the
  *   oldest lookup in the window leaves it. A refused lookup is not counted.
+ * @throws ApiError 409 IDEMPOTENCY_KEY_CONFLICT when the key looked up another (bank, account)
+ *   within the window.
  */
-export function recordLookup(db: Db, lookup: Lookup, now: Date): void {
+export function recordLookup(
+  db: Db,
+  lookup: Lookup,
+  now: Date,
+  idempotencyKey: string | null = null,
+): void {
+  if (idempotencyKey === null) {
+    countLookup(db, lookup, now);
+    return;
+  }
+  const { keys } = linkMemo(db, lookup);
+  const keyDigest = hmacBase64Url(pairKey, `${lookup.linkId}\n${idempotencyKey}`);
+  const pair = pairDigest(lookup);
+  const earlier = keys.get(keyDigest);
+  if (earlier !== undefined && earlier.atMs > now.getTime() - lookupWindowMs) {
+    if (earlier.pair === pair) return;
+    throw new ApiError(
+      409,
+      'This Idempotency-Key was already used with a different request body. Use a fresh key for each new operation.',
+      { code: errorCodes.idempotencyKeyConflict },
+    );
+  }
   countLookup(db, lookup, now);
+  keys.set(keyDigest, { pair, atMs: now.getTime() });
 }
 
 /**
@@ -94,7 +134,7 @@ export function recordLookup(db: Db, lookup: Lookup, now: Date): void {
  * @throws ApiError 429 RATE_LIMITED with `Retry-After`, exactly as {@link recordLookup}.
  */
 export function recordSubmitLookup(db: Db, lookup: Lookup, now: Date): void {
-  const countedAt = linkMemo(db, lookup).get(pairDigest(lookup));
+  const countedAt = linkMemo(db, lookup).pairs.get(pairDigest(lookup));
   if (countedAt !== undefined && countedAt > now.getTime() - lookupWindowMs) return;
   countLookup(db, lookup, now);
 }
@@ -117,6 +157,7 @@ export function purgeOldLookups(db: Db, mode: Mode, now: Date): void {
   for (const [linkId, memo] of links) {
     if (memo.mode !== mode) continue;
     for (const [digest, atMs] of memo.pairs) if (atMs <= horizon) memo.pairs.delete(digest);
-    if (memo.pairs.size === 0) links.delete(linkId);
+    for (const [digest, { atMs }] of memo.keys) if (atMs <= horizon) memo.keys.delete(digest);
+    if (memo.pairs.size === 0 && memo.keys.size === 0) links.delete(linkId);
   }
 }

@@ -105,7 +105,7 @@ function listSetupBanks(): HandlerResult<'listSetupBanks'> {
  */
 function checkAndCount(
   context: HandlerContext<'resolveAccount' | 'submitSetup'>,
-  record: typeof recordLookup,
+  record: (db: Db, lookup: Lookup, now: Date) => void,
 ): ReturnType<typeof checkAccount> {
   const { db } = context.services;
   const { bankId, bankAccountNumber } = context.body;
@@ -121,12 +121,16 @@ function checkAndCount(
  * `POST /direct-debit/setup/resolve-account`: `{ data: { accountName } }`. Checks, in order: setup
  * open (409), bank known (400), check digit (400), then counts the lookup against the link's rate
  * limit (lookup-rate-limit.ts: 5 per minute, 429) and asks the validator (404 when not found). Only
- * the lookup's instant is stored, never the bank, account or name.
+ * the lookup's instant is stored, never the bank, account or name. A retry with the same optional
+ * Idempotency-Key and body is answered afresh but counted once (409 IDEMPOTENCY_KEY_CONFLICT with
+ * another body; docs/decisions/0023).
  */
 async function resolveAccount(
   context: HandlerContext<'resolveAccount'>,
 ): Promise<HandlerResult<'resolveAccount'>> {
-  const bank = checkAndCount(context, recordLookup);
+  const bank = checkAndCount(context, (db, lookup, now) =>
+    recordLookup(db, lookup, now, context.idempotencyKey),
+  );
   const { bankAccountNumber } = context.body;
   const accountName = await resolveName(context.services, context.caller, bank, bankAccountNumber);
   return { status: 200, body: { data: { accountName } } };

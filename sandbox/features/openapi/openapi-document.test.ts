@@ -72,3 +72,27 @@ test('every route of the contract is in the document with its method, scope and 
     'interval',
   ]);
 });
+
+test('hosted writes describe their Idempotency-Key as optional; merchant creates as required', async () => {
+  const operations = z
+    .object({
+      paths: z.record(
+        z.string(),
+        z.record(
+          z.string(),
+          z.object({
+            parameters: z.array(z.object({ name: z.string(), required: z.boolean() })),
+          }),
+        ),
+      ),
+    })
+    .parse(await servedDocument()).paths;
+  const keyRequired = (path: string, method = 'post') =>
+    operations[path]?.[method]?.parameters.find((p) => p.name === 'Idempotency-Key')?.required;
+  expect(keyRequired('/direct-debit/setup')).toBe(false);
+  expect(keyRequired('/direct-debit/setup/disable')).toBe(false);
+  expect(keyRequired('/direct-debit/setup/resolve-account')).toBe(false);
+  expect(keyRequired('/checkout/{paymentId}/customer')).toBe(false);
+  expect(keyRequired('/invoices/{invoiceId}/pay')).toBe(false);
+  expect(keyRequired('/api/v1/payments')).toBe(true);
+});

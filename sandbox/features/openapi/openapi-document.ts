@@ -61,12 +61,16 @@ function parametersOf(route: RouteDef): JsonSchema[] {
     }
   }
   if (route.idempotent) {
+    // Hosted writes take the key optionally, per link (docs/decisions/0023).
+    const hosted = route.hostedIdempotency !== undefined;
     parameters.push({
       name: 'Idempotency-Key',
       in: 'header',
-      required: true,
-      description: 'A unique operation identifier; a retry with the same key changes nothing twice',
-      schema: { type: 'string', minLength: 1 },
+      required: !hosted,
+      description: hosted
+        ? 'Optional: an operation identifier of this link; a retry with the same key changes nothing twice'
+        : 'A unique operation identifier; a retry with the same key changes nothing twice',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
     });
   }
   return parameters;

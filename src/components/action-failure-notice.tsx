@@ -1,0 +1,32 @@
+/**
+ * What a page shows under a form whose action got no answer (src/lib/action-failure.ts): why, that
+ * what the customer entered is kept, and "Try again", which resends the same input (and so the same
+ * idempotency key: src/lib/use-action-key.ts). Urgent, so a screen reader says it at once; the page
+ * keeps its fields as they were (docs/decisions/0023).
+ */
+import type { UnansweredAction } from '../lib/action-failure';
+import { en } from '../messages/en';
+import { Alert } from './alert';
+import { Button } from './button';
+
+export interface ActionFailureNoticeProps {
+  failure: UnansweredAction;
+  /** Resends the action with the input as it is. */
+  onRetry: () => void;
+  /** The retry is in flight: the button is disabled and says so. */
+  busy?: boolean;
+}
+
+export function ActionFailureNotice({ failure, onRetry, busy = false }: ActionFailureNoticeProps) {
+  const messages = en.actionFailure;
+  const offline = failure === 'offline';
+  return (
+    <Alert tone="warning" urgent title={offline ? messages.offlineTitle : messages.noAnswerTitle}>
+      <p>{offline ? messages.offline : messages.noAnswer}</p>
+      <p>{messages.inputKept}</p>
+      <Button variant="secondary" busy={busy} busyLabel={messages.retrying} onClick={onRetry}>
+        {messages.tryAgain}
+      </Button>
+    </Alert>
+  );
+}
