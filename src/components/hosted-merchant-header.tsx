@@ -1,7 +1,13 @@
 /**
- * The merchant's name (and logo, when it is an https image) on the brand colour, for every hosted
- * page (contract/common.ts, `hostedMerchantSchema`). The colour comes in as
- * the `--brand` / `--brand-text` CSS variables set by the page (src/lib/brand-color.ts).
+ * The merchant's name (and logo) on the brand colour, for every hosted page
+ * (contract/hosted-common.ts, `hostedMerchantSchema`; docs/decisions/0022-merchant-branding.md).
+ * The colour comes in as the `--brand` / `--brand-text` CSS variables set by the page
+ * (src/lib/brand-color.ts).
+ *
+ * A logo is shown when it is an https image or one the sandbox serves on the pages' own origin (an
+ * uploaded logo, `/sandbox/v1/logos/…`). Its box is reserved at a fixed size before the image
+ * arrives and kept, holding the name's initial, when the image fails: the name beside it never
+ * moves.
  */
 import { useState } from 'react';
 import type { HostedMerchant } from '../../contract/common';
@@ -13,29 +19,42 @@ export interface HostedMerchantHeaderProps {
   logoAlt: string;
 }
 
-function isHttpsUrl(value: string): boolean {
+/** True for an https URL, or a URL on the page's own origin (relative paths included). */
+export function isShowableLogoUrl(value: string, pageUrl: string = window.location.href): boolean {
   try {
-    return new URL(value).protocol === 'https:';
+    const url = new URL(value, pageUrl);
+    return url.protocol === 'https:' || url.origin === new URL(pageUrl).origin;
   } catch {
     return false;
   }
 }
 
 export function HostedMerchantHeader({ merchant, logoAlt }: HostedMerchantHeaderProps) {
-  // A broken logo URL must not leave a broken-image icon in the header.
-  const [logoFailed, setLogoFailed] = useState(false);
+  // The URL whose image failed: a broken logo must not leave a broken-image icon in the header,
+  // and a new URL deserves a new try.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const logoUrl = merchant?.logoUrl ?? null;
-  const logo = logoUrl !== null && isHttpsUrl(logoUrl) && !logoFailed ? logoUrl : null;
+  const logo = logoUrl !== null && isShowableLogoUrl(logoUrl) ? logoUrl : null;
   return (
     <header className="merchant-header">
       {logo !== null && (
-        <img
-          className="merchant-header__logo"
-          src={logo}
-          alt={logoAlt}
-          referrerPolicy="no-referrer"
-          onError={() => setLogoFailed(true)}
-        />
+        <span className="merchant-header__logo-box">
+          {failedUrl === logo ? (
+            <span className="merchant-header__initial" aria-hidden="true">
+              {Array.from(merchant?.name.trim() ?? '')[0]}
+            </span>
+          ) : (
+            <img
+              className="merchant-header__logo"
+              src={logo}
+              alt={logoAlt}
+              width={40}
+              height={40}
+              referrerPolicy="no-referrer"
+              onError={() => setFailedUrl(logo)}
+            />
+          )}
+        </span>
       )}
       <p className="merchant-header__name">{merchant?.name}</p>
     </header>
