@@ -46,6 +46,9 @@ test('an uploaded logo on the pages’ own origin shows; an http logo elsewhere 
   expect(isShowableLogoUrl('https://cdn.example.com/a.png', page)).toBe(true);
   expect(isShowableLogoUrl('http://cdn.example.com/a.png', page)).toBe(false);
   expect(isShowableLogoUrl('javascript:alert(1)', page)).toBe(false);
+  // The console's preview of a file not yet uploaded; no other data: type.
+  expect(isShowableLogoUrl('data:image/png;base64,iVBORw0KGgo=', page)).toBe(true);
+  expect(isShowableLogoUrl('data:text/html;base64,PHA+', page)).toBe(false);
 
   render(
     <HostedMerchantHeader merchant={merchant('http://cdn.example.com/a.png')} logoAlt="logo" />,

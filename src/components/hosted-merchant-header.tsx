@@ -19,8 +19,13 @@ export interface HostedMerchantHeaderProps {
   logoAlt: string;
 }
 
-/** True for an https URL, or a URL on the page's own origin (relative paths included). */
+/**
+ * True for an https URL, a URL on the page's own origin (relative paths included), or a PNG or SVG
+ * `data:` image (the console's preview of a file not yet uploaded; the pages' CSP allows data:
+ * images, and an image runs nothing).
+ */
 export function isShowableLogoUrl(value: string, pageUrl: string = window.location.href): boolean {
+  if (/^data:image\/(png|svg\+xml);base64,/.test(value)) return true;
   try {
     const url = new URL(value, pageUrl);
     return url.protocol === 'https:' || url.origin === new URL(pageUrl).origin;
