@@ -6,8 +6,7 @@
  *
  * A logo is shown when it is an https image or one the sandbox serves on the pages' own origin (an
  * uploaded logo, `/sandbox/v1/logos/…`). Its box is reserved at a fixed size before the image
- * arrives and kept, holding the name's initial, when the image fails: the name beside it never
- * moves.
+ * arrives and kept, hidden, when the image fails: the name beside it never moves.
  */
 import { useState } from 'react';
 import type { HostedMerchant } from '../../contract/common';
@@ -20,15 +19,14 @@ export interface HostedMerchantHeaderProps {
 }
 
 /**
- * True for an https URL, a URL on the page's own origin (relative paths included), or a PNG or SVG
- * `data:` image (the console's preview of a file not yet uploaded; the pages' CSP allows data:
- * images, and an image runs nothing).
+ * True for an https URL, a URL on the page's own origin (relative paths included), or a `data:`
+ * URL (the console's preview of a file not yet uploaded). Only ever an `<img>` source: an image
+ * runs nothing, and the pages' CSP allows exactly these (`img-src 'self' data: https:`).
  */
-export function isShowableLogoUrl(value: string, pageUrl: string = window.location.href): boolean {
-  if (/^data:image\/(png|svg\+xml);base64,/.test(value)) return true;
+export function isShowableLogoUrl(value: string): boolean {
   try {
-    const url = new URL(value, pageUrl);
-    return url.protocol === 'https:' || url.origin === new URL(pageUrl).origin;
+    const url = new URL(value, location.href);
+    return /^(https|data):$/.test(url.protocol) || url.origin === location.origin;
   } catch {
     return false;
   }
@@ -43,23 +41,15 @@ export function HostedMerchantHeader({ merchant, logoAlt }: HostedMerchantHeader
   return (
     <header className="merchant-header">
       {logo !== null && (
-        <span className="merchant-header__logo-box">
-          {failedUrl === logo ? (
-            <span className="merchant-header__initial" aria-hidden="true">
-              {Array.from(merchant?.name.trim() ?? '')[0]}
-            </span>
-          ) : (
-            <img
-              className="merchant-header__logo"
-              src={logo}
-              alt={logoAlt}
-              width={40}
-              height={40}
-              referrerPolicy="no-referrer"
-              onError={() => setFailedUrl(logo)}
-            />
-          )}
-        </span>
+        // A failed image is hidden but keeps its box (app.css), so the name does not move.
+        <img
+          className="merchant-header__logo"
+          hidden={failedUrl === logo}
+          src={logo}
+          alt={logoAlt}
+          referrerPolicy="no-referrer"
+          onError={() => setFailedUrl(logo)}
+        />
       )}
       <p className="merchant-header__name">{merchant?.name}</p>
     </header>

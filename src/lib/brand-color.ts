@@ -33,24 +33,19 @@ export function contrastRatio(a: string, b: string): number | null {
   const first = relativeLuminance(a);
   const second = relativeLuminance(b);
   if (first === null || second === null) return null;
-  const [light, dark] = first > second ? [first, second] : [second, first];
-  return (light + 0.05) / (dark + 0.05);
+  return (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
 }
 
 /**
- * The text colour of {@link brandTextColors} with the highest contrast on `hex`, when that
+ * The text colour of {@link brandTextColors} with the higher contrast on `hex`, when that
  * contrast passes AA (≥ 4.5:1); null when neither passes (mid-tones such as `#808080`) or `hex`
  * is not `#rrggbb`: the page then keeps its own colours.
  */
 export function readableTextOn(hex: string): BrandTextColor | null {
-  let best: { color: BrandTextColor; ratio: number } | null = null;
-  for (const color of brandTextColors) {
-    const ratio = contrastRatio(hex, color);
-    if (ratio !== null && ratio >= aaTextContrast && (best === null || ratio > best.ratio)) {
-      best = { color, ratio };
-    }
-  }
-  return best?.color ?? null;
+  const [white, nearBlack] = brandTextColors.map((color) => contrastRatio(hex, color) ?? 0);
+  if (white === undefined || nearBlack === undefined) return null;
+  if (Math.max(white, nearBlack) < aaTextContrast) return null;
+  return white >= nearBlack ? '#ffffff' : '#1a1a1a';
 }
 
 /**
