@@ -172,6 +172,18 @@ test('an uploaded PNG is served by the sandbox under its hash, with its type, no
   expect(await servedSvg.text()).toBe(cleanSvg);
 });
 
+test('sending the same update again changes nothing more: same logo address, same branding', async () => {
+  const sandbox = open();
+  const body = { displayName: 'Kano Kitchens', logo: { upload: tinyPngBase64 } };
+  const first = brandingResponseSchema.parse((await setBranding(sandbox, body)).body).data;
+  const again = brandingResponseSchema.parse((await setBranding(sandbox, body)).body).data;
+  expect(again).toEqual(first);
+  expect((await sandbox.handle(new Request(first.logo?.url ?? ''))).status).toBe(200);
+  const head = await sandbox.handle(new Request(first.logo?.url ?? '', { method: 'HEAD' }));
+  expect(head.status).toBe(200);
+  expect(head.headers.get('content-type')).toBe('image/png');
+});
+
 test(`an upload is at most ${maxLogoBytes / 1024} KB`, async () => {
   const sandbox = open();
   const png = Buffer.from(tinyPngBase64, 'base64');
