@@ -504,8 +504,8 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    // Numbered after 18; a parallel migration 19 elsewhere would renumber one of the two.
-    version: 19,
+    // 20: main took 19 for hosted writes' idempotency keys (issue 14) while this was written.
+    version: 20,
     name: 'uploaded merchant logos',
     sql: `
       -- A logo uploaded through the branding settings (docs/decisions/0022-merchant-branding.md):
