@@ -7,6 +7,7 @@
  * instead, so that one page's bundle does not carry every schema. Path parameters are `:name`.
  */
 import type { z } from 'zod';
+import { brandingRoutes } from './routes-branding';
 import { checkoutRoutes } from './routes-checkout';
 import { directDebitRoutes } from './routes-direct-debit';
 import { payoutRoutes } from './routes-payouts';
@@ -27,6 +28,7 @@ export const routes = {
   ...payoutRoutes,
   ...readRoutes,
   ...openApiRoutes,
+  ...brandingRoutes,
 };
 
 export type RouteName = keyof typeof routes;

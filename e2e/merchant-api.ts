@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { routes, type RouteName } from '../contract/routes';
 
-interface Credentials {
+export interface Credentials {
   baseUrl: string;
   testSecretKey: string;
   liveSecretKey: string;
@@ -23,13 +23,21 @@ export function credentials(): Credentials {
   return JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as Credentials;
 }
 
-/** Calls route `name` and returns its parsed body. @throws Error with the error body on non-2xx. */
+/**
+ * Calls route `name` and returns its parsed body: on the run's sandbox, or on `target` (a sandbox
+ * a spec started for itself). @throws Error with the error body on non-2xx.
+ */
 export async function callMerchantApi<N extends RouteName>(
   name: N,
-  options: { params?: Record<string, string>; body?: unknown; mode?: 'test' | 'live' } = {},
+  options: {
+    params?: Record<string, string>;
+    body?: unknown;
+    mode?: 'test' | 'live';
+    target?: Credentials;
+  } = {},
 ): Promise<z.infer<(typeof routes)[N]['response']>> {
   const route = routes[name];
-  const creds = credentials();
+  const creds = options.target ?? credentials();
   const path = route.path.replace(/:(\w+)/g, (_m, key: string) => {
     const value = options.params?.[key];
     if (value === undefined) throw new Error(`missing path parameter ${key}`);
@@ -58,11 +66,15 @@ export async function createSubscriptionWithSetupLink(options: {
   callbackUrl?: string;
   amount?: number;
   mode?: 'test' | 'live';
+  /** Another sandbox than the run's (callMerchantApi). */
+  target?: Credentials;
 }) {
   const mode = options.mode ?? 'test';
-  await callMerchantApi('setDirectDebitConfig', { body: { enabled: true }, mode });
+  const target = options.target;
+  await callMerchantApi('setDirectDebitConfig', { body: { enabled: true }, mode, target });
   const plan = await callMerchantApi('createPlan', {
     mode,
+    target,
     body: {
       name: 'Gym membership',
       amount: options.amount ?? 15000,
@@ -72,6 +84,7 @@ export async function createSubscriptionWithSetupLink(options: {
   });
   const subscription = await callMerchantApi('createSubscription', {
     mode,
+    target,
     body: {
       planId: plan.data.id,
       paymentMethod: 'customer_choice',
@@ -85,6 +98,7 @@ export async function createSubscriptionWithSetupLink(options: {
   });
   const link = await callMerchantApi('createSetupLink', {
     mode,
+    target,
     params: { subscriptionId: subscription.data.id },
     body: {},
   });

@@ -999,6 +999,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/v1/merchant/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get branding */
+        get: operations["getBranding"];
+        /** Set branding */
+        put: operations["setBranding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10869,6 +10887,161 @@ export interface operations {
                         };
                     } & {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    getBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            merchantId: string;
+                            displayName: string;
+                            brandColor: string | null;
+                            logo: ({
+                                /** @constant */
+                                source: "url";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                source: "upload";
+                                url: string;
+                                /** @enum {string} */
+                                contentType: "image/png" | "image/svg+xml";
+                                sizeBytes: number;
+                                sha256: string;
+                            }) | null;
+                        };
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description The documented error shape (service-api.md, "Errors"); quote requestId when asking for help */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        requestId: string;
+                        code?: string;
+                        path: string;
+                        timestamp: string;
+                    };
+                };
+            };
+        };
+    };
+    setBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    displayName?: string;
+                    brandColor?: string | null;
+                    logo?: ({
+                        url: string;
+                    } | {
+                        /** Format: base64 */
+                        upload: string;
+                    }) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            merchantId: string;
+                            displayName: string;
+                            brandColor: string | null;
+                            logo: ({
+                                /** @constant */
+                                source: "url";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                source: "upload";
+                                url: string;
+                                /** @enum {string} */
+                                contentType: "image/png" | "image/svg+xml";
+                                sizeBytes: number;
+                                sha256: string;
+                            }) | null;
+                        };
                     };
                 };
             };

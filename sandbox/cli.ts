@@ -26,6 +26,9 @@
  *                                  (sandbox/features/payouts/payout-use-case-cli.ts)
  *   requests [<req_id>] [--mode test|live] [--idempotency-key KEY] [--status CODE]
  *                                  the request log (sandbox/features/request-log/request-log-cli.ts)
+ *   branding [--name TEXT] [--color #rrggbb|none] [--logo-url URL|--logo-file PATH|--no-logo]
+ *                                  show or change the merchant's branding
+ *                                  (sandbox/features/merchants/branding-cli.ts)
  *
  * Prints keys and the setup link on purpose: they are what a developer asked for.
  */
@@ -39,6 +42,7 @@ import {
   readCredentialsFile,
   type DemoCredentials,
 } from './features/merchants/demo-merchant';
+import { brandingCliUsage, runBrandingCli } from './features/merchants/branding-cli';
 import { issueScopedKey, parseScopeList } from './features/merchants/scoped-keys';
 import { payoutUseCaseCliUsage, runPayoutUseCaseCli } from './features/payouts/payout-use-case-cli';
 import { requestLogCliUsage, runRequestLogCli } from './features/request-log/request-log-cli';
@@ -68,6 +72,7 @@ Commands:
 ${webhooksCliUsage}
 ${payoutUseCaseCliUsage}
 ${requestLogCliUsage}
+${brandingCliUsage}
 
 Environment: PORT, HOST, SANDBOX_DATA_DIR, SANDBOX_DIST_DIR, SANDBOX_APPROVAL_DELAY_MS`;
 
@@ -232,6 +237,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     case 'payouts':
     case 'settle':
     case 'payout-use-case':
+    case 'branding':
     case 'requests': {
       // These talk to the running sandbox over HTTP: its worker is what delivers webhooks.
       const credentials = readCredentialsFile(serverOptionsFromEnv(process.env).dataDir);
@@ -239,6 +245,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         throw new Error('No credentials.json in the data directory: start the sandbox first');
       }
       if (command === 'requests') await runRequestLogCli(rest, credentials);
+      else if (command === 'branding') await runBrandingCli(rest, credentials);
       else if (command === 'payout-use-case') await runPayoutUseCaseCli(rest, credentials);
       else await runWebhooksCli(command, rest, credentials);
       return;

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { setupStateResponseSchema } from '../contract/direct-debit';
+import { brandingResponseSchema } from '../contract/branding';
 import { errorBodySchema } from '../contract/errors';
 import { createDemoSetupLink } from './demo';
 import { demoCredentialsSchema } from './features/merchants/demo-merchant';
 import { startServer, type RunningServer } from './server';
+import { tinyPngBase64 } from './testing/logos';
 
 const root = mkdtempSync(join(tmpdir(), 'sandbox-server-'));
 const distDir = join(root, 'dist');
@@ -194,4 +196,31 @@ test('an oversized body is refused with 413', async () => {
 test('/healthz answers while the server runs', async () => {
   const response = await fetch(`${server.url}/healthz`);
   expect(await response.json()).toEqual({ status: 'ok' });
+});
+
+test('an uploaded logo keeps its own closed CSP through the server; the pages may show it', async () => {
+  const credentials = demoCredentialsSchema.parse(
+    JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')),
+  );
+  const set = await fetch(`${server.url}/sandbox/v1/merchant/branding`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${credentials.liveSecretKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ logo: { upload: tinyPngBase64 } }),
+  });
+  const logo = brandingResponseSchema.parse(await set.json()).data.logo;
+  expect(logo?.url.startsWith(`${server.url}/sandbox/v1/logos/`)).toBe(true);
+  const served = await fetch(logo?.url ?? '');
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/png');
+  expect(served.headers.get('content-security-policy')).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'",
+  );
+  expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  // The pages' own policy lets an <img> load it: same origin ('self'), or an https URL.
+  const page = await fetch(`${server.url}/direct-debit/setup`);
+  expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data: https:");
 });

@@ -10,6 +10,7 @@
 import { Hono } from 'hono';
 import { errorCodes } from '../../contract/errors';
 import { routes, type RouteDef } from '../../contract/routes';
+import { serveUploadedLogo, uploadedLogoRoute } from '../features/merchants/branding';
 import { ApiError, errorResponse } from './api-error';
 import type { SandboxServices } from './handler';
 import {
@@ -49,6 +50,8 @@ function noRoute(method: string, pathname: string): ApiError {
 export function createApiApp(services: SandboxServices, hooks: ApiHooks): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use(startRequest(services.clocks, hooks));
+  // Not a JSON route of the table: the bytes of an uploaded logo (docs/decisions/0022).
+  app.get(uploadedLogoRoute, (c) => serveUploadedLogo(services.db, c));
   for (const name of routeNames) {
     const route: RouteDef = routes[name];
     app.on(

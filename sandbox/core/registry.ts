@@ -2,6 +2,7 @@
  * Every route handler, by route name (contract/routes.ts): each feature registers the routes it
  * serves in its `…-handlers.ts`; the type requires one handler for every route of the contract.
  */
+import { brandingHandlers } from '../features/merchants/branding';
 import { checkoutHandlers } from '../features/checkout/checkout-handlers';
 import { invoicePaymentHandlers } from '../features/checkout/invoice-payment-handlers';
 import { directDebitMerchantHandlers } from '../features/direct-debit/merchant-handlers';
@@ -42,4 +43,5 @@ export const registry: Required<HandlerRegistry> = {
   ...openApiHandlers,
   ...requestLogHandlers,
   ...withdrawalHandlers,
+  ...brandingHandlers,
 };

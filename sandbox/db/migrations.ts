@@ -504,7 +504,6 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    // Numbered after 18; a parallel migration 19 elsewhere would renumber one of the two.
     version: 19,
     name: 'idempotency keys of hosted writes, per link',
     sql: `
@@ -526,6 +525,20 @@ export const migrations: readonly Migration[] = [
         PRIMARY KEY (link_ref, idempotency_key)
       );
       CREATE INDEX link_idempotency_keys_expiry ON link_idempotency_keys (mode, expires_at);
+    `,
+  },
+  {
+    version: 20,
+    name: 'uploaded merchant logos',
+    sql: `
+      -- A logo uploaded through the branding settings (docs/decisions/0022-merchant-branding.md):
+      -- its checked bytes in base64, its type (told by the bytes) and SHA-256, the name it is
+      -- served under. Set together or not at all, and never beside a logo_url.
+      ALTER TABLE merchants ADD COLUMN logo_content_type TEXT
+        CHECK (logo_content_type IN ('image/png', 'image/svg+xml'));
+      ALTER TABLE merchants ADD COLUMN logo_base64 TEXT;
+      ALTER TABLE merchants ADD COLUMN logo_sha256 TEXT;
+      CREATE INDEX merchants_by_logo ON merchants (logo_sha256);
     `,
   },
 ];

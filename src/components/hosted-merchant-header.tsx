@@ -1,7 +1,12 @@
 /**
- * The merchant's name (and logo, when it is an https image) on the brand colour, for every hosted
- * page (contract/common.ts, `hostedMerchantSchema`). The colour comes in as
- * the `--brand` / `--brand-text` CSS variables set by the page (src/lib/brand-color.ts).
+ * The merchant's name (and logo) on the brand colour, for every hosted page
+ * (contract/hosted-common.ts, `hostedMerchantSchema`; docs/decisions/0022-merchant-branding.md).
+ * The colour comes in as the `--brand` / `--brand-text` CSS variables set by the page
+ * (src/lib/brand-color.ts).
+ *
+ * A logo is shown when it is an https image or one the sandbox serves on the pages' own origin (an
+ * uploaded logo, `/sandbox/v1/logos/…`). Its box is reserved at a fixed size before the image
+ * arrives and kept, hidden, when the image fails: the name beside it never moves.
  */
 import { useState } from 'react';
 import type { HostedMerchant } from '../../contract/common';
@@ -13,28 +18,37 @@ export interface HostedMerchantHeaderProps {
   logoAlt: string;
 }
 
-function isHttpsUrl(value: string): boolean {
+/**
+ * True for an https URL, a URL on the page's own origin (relative paths included), or a `data:`
+ * URL (the console's preview of a file not yet uploaded). Only ever an `<img>` source: an image
+ * runs nothing, and the pages' CSP allows exactly these (`img-src 'self' data: https:`).
+ */
+export function isShowableLogoUrl(value: string): boolean {
   try {
-    return new URL(value).protocol === 'https:';
+    const url = new URL(value, location.href);
+    return /^(https|data):$/.test(url.protocol) || url.origin === location.origin;
   } catch {
     return false;
   }
 }
 
 export function HostedMerchantHeader({ merchant, logoAlt }: HostedMerchantHeaderProps) {
-  // A broken logo URL must not leave a broken-image icon in the header.
-  const [logoFailed, setLogoFailed] = useState(false);
+  // The URL whose image failed: a broken logo must not leave a broken-image icon in the header,
+  // and a new URL deserves a new try.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const logoUrl = merchant?.logoUrl ?? null;
-  const logo = logoUrl !== null && isHttpsUrl(logoUrl) && !logoFailed ? logoUrl : null;
+  const logo = logoUrl !== null && isShowableLogoUrl(logoUrl) ? logoUrl : null;
   return (
     <header className="merchant-header">
       {logo !== null && (
+        // A failed image is hidden but keeps its box (app.css), so the name does not move.
         <img
           className="merchant-header__logo"
+          hidden={failedUrl === logo}
           src={logo}
           alt={logoAlt}
           referrerPolicy="no-referrer"
-          onError={() => setLogoFailed(true)}
+          onError={() => setFailedUrl(logo)}
         />
       )}
       <p className="merchant-header__name">{merchant?.name}</p>

@@ -23,6 +23,7 @@ export const consoleEn = {
     beneficiaries: 'Beneficiaries',
     requests: 'Request log',
     figures: 'Subscriber figures',
+    branding: 'Branding',
   },
   signOut: 'Sign out',
   loading: 'Loading…',
@@ -127,6 +128,35 @@ export const consoleEn = {
     httpStatus: (status: number) => `HTTP ${status}`,
     durationMs: (ms: number) => `${ms} ms`,
     noAttempts: 'No attempt yet.',
+  },
+  branding: {
+    documentTitle: 'Branding · Sandbox console',
+    title: 'Branding',
+    intro:
+      'What customers see at the top of every hosted page, in both modes. Changing it is a live-mode setting: sign in with a live secret key (osk_live_…); a test key may only look.',
+    displayName: 'Display name',
+    brandColor: 'Brand colour (#rrggbb; blank for ours)',
+    logoChoice: 'Logo',
+    logoChoices: {
+      keep: 'Keep the current logo',
+      none: 'No logo',
+      url: 'An https image URL',
+      upload: 'Upload a PNG or SVG file',
+    },
+    logoUrl: 'Logo URL (https)',
+    logoFile: 'Logo file',
+    logoFileHint: (maxKb: number) =>
+      `PNG or SVG, at most ${maxKb} KB. SVGs with scripts, event handlers or outside references are refused.`,
+    currentLogo: (url: string | null) => (url === null ? 'No logo yet.' : `Current logo: ${url}`),
+    previewTitle: 'Preview',
+    previewLogoAlt: (name: string) => `${name} logo`,
+    textOnBrand: (text: 'white' | 'near-black', ratio: string) =>
+      `Text on this colour: ${text} (contrast ${ratio}:1, passes WCAG AA).`,
+    noReadableText:
+      'Neither white nor near-black text reaches 4.5:1 on this colour: the pages keep their own colours.',
+    ourColour: 'No brand colour: the pages use their own.',
+    save: 'Save branding',
+    saving: 'Saving…',
   },
   controls: {
     documentTitle: 'Keys and controls · Sandbox console',

@@ -9,6 +9,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { brandingRoutes } from '../../../contract/routes-branding';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
 import { payoutRoutes } from '../../../contract/routes-payouts';
 import { webhookRoutes } from '../../../contract/routes-webhooks';
@@ -117,6 +118,14 @@ export function payoutAccessQuery(session: ConsoleSession) {
   });
 }
 
+/** `GET /sandbox/v1/merchant/branding`: the merchant's name, colour and logo (both modes). */
+export function brandingQuery(session: ConsoleSession) {
+  return queryOptions({
+    queryKey: key(session, 'branding'),
+    queryFn: ({ signal }) => callConsole(session, brandingRoutes.getBranding, { signal }),
+  });
+}
+
 /** The query keys an action makes stale, by what it changed. */
 export const consoleKeys = {
   all: ['console'],
@@ -125,6 +134,7 @@ export const consoleKeys = {
   webhookEndpoint: (session: ConsoleSession) => key(session, 'webhook-endpoint'),
   clock: (session: ConsoleSession) => key(session, 'clock'),
   payoutAccess: (session: ConsoleSession) => key(session, 'payout-access'),
+  branding: (session: ConsoleSession) => key(session, 'branding'),
   /** Every page of the list `name` (listPageQuery). */
   list: (session: ConsoleSession, name: string) => key(session, 'list', name),
 };

@@ -9,6 +9,7 @@ import { NavLink, Route, Routes } from 'react-router';
 import { Button } from '../../components/button';
 import { consoleEn } from '../../messages/console-en';
 import { consoleKeys } from './api';
+import { BrandingView } from './branding-view';
 import { ControlsView } from './controls-view';
 import { FiguresView } from './figures-view';
 import {
@@ -80,6 +81,7 @@ export function ConsoleApp() {
     [consolePaths.payouts, nav.payouts],
     [consolePaths.beneficiaries, nav.beneficiaries],
     [consolePaths.controls, nav.controls],
+    [consolePaths.branding, nav.branding],
   ];
   return (
     <Frame session={session}>
@@ -137,6 +139,7 @@ export function ConsoleApp() {
             />
             <Route path="webhooks" element={<WebhooksView session={session} />} />
             <Route path="controls" element={<ControlsView session={session} />} />
+            <Route path="branding" element={<BrandingView session={session} />} />
             <Route path="*" element={<PaymentsView session={session} />} />
           </Route>
           <Route path="*" element={<PaymentsView session={session} />} />

@@ -5,6 +5,12 @@
  * in naira (contract/money.ts); the test clock is typed in minutes and sent in seconds.
  */
 import { z } from 'zod';
+import {
+  brandColorSchema,
+  logoUpdateSchema,
+  maxDisplayNameLength,
+  type BrandingUpdate,
+} from '../../../contract/branding';
 import { emailSchema, httpsUrlSchema, intervalSchema, text } from '../../../contract/common';
 import { nairaAmountSchema } from '../../../contract/money';
 import type { PaymentCreateRequest } from '../../../contract/payments';
@@ -166,3 +172,40 @@ export const openByIdFormSchema = z.object({
     .trim()
     .regex(/^osp_\S+$/, { error: 'A payment id starts with osp_' }),
 });
+
+/** What the branding form does with the logo: keep it, remove it, a URL, or an uploaded file. */
+export const logoChoices = ['keep', 'none', 'url', 'upload'] as const;
+
+/**
+ * `PUT /sandbox/v1/merchant/branding` from the branding form. `logoUpload` is the chosen file in
+ * base64 (set by the file input, not typed); the URL or the file is checked only when chosen.
+ */
+export const brandingFormSchema = z
+  .object({
+    displayName: text(maxDisplayNameLength),
+    brandColor: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? null : value))
+      .pipe(brandColorSchema.nullable()),
+    logoChoice: z.enum(logoChoices),
+    logoUrl: z.string().trim(),
+    logoUpload: z.string(),
+  })
+  .transform((form, context): BrandingUpdate => {
+    const base = { displayName: form.displayName, brandColor: form.brandColor };
+    if (form.logoChoice === 'keep') return base;
+    if (form.logoChoice === 'none') return { ...base, logo: null };
+    const field = form.logoChoice === 'url' ? 'logoUrl' : 'logoUpload';
+    const logo = logoUpdateSchema.safeParse(
+      form.logoChoice === 'url' ? { url: form.logoUrl } : { upload: form.logoUpload },
+    );
+    if (logo.success) return { ...base, logo: logo.data };
+    const message =
+      form.logoChoice === 'upload' && form.logoUpload === ''
+        ? 'Choose a PNG or SVG file'
+        : (logo.error.issues[0]?.message ?? 'is not valid');
+    context.issues.push({ code: 'custom', message, input: form[field], path: [field] });
+    return z.NEVER;
+  });
+export type BrandingFormInput = z.input<typeof brandingFormSchema>;

@@ -19,4 +19,5 @@ export const consolePaths = {
   request: under('/console/requests'),
   figures: '/console/figures',
   controls: '/console/controls',
+  branding: '/console/branding',
 } as const;
