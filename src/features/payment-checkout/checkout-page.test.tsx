@@ -187,15 +187,18 @@ test('the page checks again at once when the phone is back online or the page ge
   const before = gets();
 
   remainingSeconds = 600;
+  // The phone loses its connection and gets it back.
   act(() => {
+    window.dispatchEvent(new Event('offline'));
     window.dispatchEvent(new Event('online'));
   });
   await waitFor(() => expect(gets()).toBe(before + 1));
   // Answered and shown before the next event: a check still in flight would be shared.
   await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('10:00'));
 
+  // The payer comes back to the page from the bank app (TanStack Query's focus).
   act(() => {
-    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   });
   await waitFor(() => expect(gets()).toBe(before + 2));
 });
