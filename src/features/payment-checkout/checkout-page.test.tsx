@@ -547,3 +547,16 @@ test('a failed save keeps what was typed, shows the reference, and the next try 
   await pendingHeading();
   expect(posts()).toHaveLength(2);
 });
+
+test('a save refused for the link shows the invalid-link view, as the server reads it again', async () => {
+  const user = userEvent.setup();
+  let answer: Answer = () => needsDetailsFixture({ email: true, phone: false });
+  const refused = () => errorResponse(410, { requestId: 'req_gone' });
+  renderCheckout(() => answer(), { postCustomer: () => ((answer = refused), refused()) });
+  await screen.findByRole('heading', { level: 1, name: 'Your contact details' });
+  await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { level: 1, name: 'This payment link is not valid' });
+  expect(screen.getByText('This payment link has expired.')).toBeVisible();
+  expect(posts()).toHaveLength(1);
+});

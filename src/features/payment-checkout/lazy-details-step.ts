@@ -7,5 +7,5 @@
 import { lazy } from 'react';
 
 export const LazyDetailsStep = lazy(async () => ({
-  default: (await import('./details-step')).DetailsStep,
+  default: (await import('./details-form')).DetailsStep,
 }));

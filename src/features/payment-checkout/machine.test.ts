@@ -28,7 +28,6 @@ const states = {
     sentAt: null,
     autoReturn: 'counting',
   },
-  refused: { kind: 'refused', failure: { kind: 'invalidLink', reason: 'expired', requestId: 'r' } },
 } satisfies Record<string, CheckoutFlowState>;
 type StateName = keyof typeof states;
 
@@ -67,7 +66,6 @@ test.each(legal)('%s + %s is a legal move', (stateName, eventName, expected) => 
 const stateKinds = {
   open: true,
   savingDetails: true,
-  refused: true,
 } satisfies Record<CheckoutFlowState['kind'], true>;
 const eventTypes = {
   detailsEntered: true,
@@ -160,10 +158,11 @@ test.each<[string, RequestFailure, Partial<CheckoutFlowState> & { kind: string }
   ],
   // The hook reads the payment again; nothing to show as a failure.
   ['changed on the server', { kind: 'changed', requestId: 'r' }, { kind: 'open', failure: null }],
+  // The hook reads the payment again: the server's refusal of the read shows.
   [
     'refused link',
     { kind: 'invalidLink', reason: 'unknown', requestId: 'r' },
-    { kind: 'refused', failure: { kind: 'invalidLink', reason: 'unknown', requestId: 'r' } },
+    { kind: 'open', failure: null },
   ],
 ])('a failed save (%s) goes where it should', (_name, failure, expected) => {
   expect(transition(states.savingDetails, { type: 'detailsFailed', failure })).toMatchObject(

@@ -1,8 +1,8 @@
 /**
  * What the payment checkout page knows that the service does not (product.md, "Checkout pages";
  * docs/decisions/0012-query-owned-server-state.md): the payer's details while they are being
- * saved or after a save failed, when the payer pressed "I've sent the money", the auto-return
- * choice, and a link the service refused on a save. One pure `transition(state, event)`; an event
+ * saved or after a save failed, when the payer pressed "I've sent the money", and the auto-return
+ * choice. One pure `transition(state, event)`; an event
  * that is not legal in the current state returns the same state object.
  *
  * What the service says (the payment, its status, its account, its remaining seconds) is NOT
@@ -26,9 +26,6 @@ export type RequestFailure = HostedRequestFailure<
   'detailsRefused' | 'changed',
   'unknown' | 'expired'
 >;
-
-/** A failure that says the link itself is refused. */
-export type LinkRefusal = Extract<RequestFailure, { kind: 'invalidLink' }>;
 
 /** Failures a view shows with the requestId and a way to try again. */
 export type PageFailure = Exclude<RequestFailure, { kind: 'invalidLink' }>;
@@ -61,14 +58,9 @@ export interface SavingDetailsState extends PayerFacts {
   kind: 'savingDetails';
   request: CheckoutCustomerRequest;
 }
-/** The service refused the link on a save: final (a refused read is the query's error). */
-export interface RefusedState {
-  kind: 'refused';
-  failure: LinkRefusal;
-}
 
 /** Every state of the checkout page's client facts. */
-export type CheckoutFlowState = OpenState | SavingDetailsState | RefusedState;
+export type CheckoutFlowState = OpenState | SavingDetailsState;
 
 /** Every event of the checkout page. `mono`: `performance.now()` ms. */
 export type CheckoutFlowEvent =
@@ -117,7 +109,7 @@ export function coversNeeds(
   );
 }
 
-function facts(state: OpenState | SavingDetailsState): PayerFacts {
+function facts(state: CheckoutFlowState): PayerFacts {
   return { sentAt: state.sentAt, autoReturn: state.autoReturn };
 }
 
@@ -144,18 +136,11 @@ export function transition(state: CheckoutFlowState, event: CheckoutFlowEvent): 
       if (event.type === 'detailsSaved') return { kind: 'open', failure: null, ...facts(state) };
       if (event.type === 'detailsFailed') {
         const { failure } = event;
-        if (failure.kind === 'invalidLink') return { kind: 'refused', failure };
-        // 'changed': someone (another tab) already gave the details; the hook reads the payment
-        // again, and the fresh answer shows the account.
-        return {
-          kind: 'open',
-          failure: failure.kind === 'changed' ? null : failure,
-          ...facts(state),
-        };
+        // A refused link or details someone (another tab) already gave: the hook reads the
+        // payment again, and the server's answer (the link's refusal, or the account) shows.
+        const readAgain = failure.kind === 'invalidLink' || failure.kind === 'changed';
+        return { kind: 'open', failure: readAgain ? null : failure, ...facts(state) };
       }
-      return state;
-
-    case 'refused':
       return state;
   }
 }

@@ -204,18 +204,6 @@ test('the details form shows a save in flight and a failed save, keeping the che
   });
 });
 
-test('a link refused on a save shows the invalid-link view with the merchant', () => {
-  const refused = transition(
-    { ...initialState, kind: 'savingDetails', request: { email: 'a@b.example' } },
-    { type: 'detailsFailed', failure: { kind: 'invalidLink', reason: 'unknown', requestId: 'r' } },
-  );
-  expect(view({ data: needsEmail, flow: refused })).toMatchObject({
-    kind: 'invalidLink',
-    reason: 'unknown',
-    merchant: needsEmail.merchant,
-  });
-});
-
 test('a refused link while loading shows the invalid-link view, other failures the failure view', () => {
   expect(view({ error: apiError(401, 'INVALID_CHECKOUT_LINK', 'r') })).toMatchObject({
     kind: 'invalidLink',

@@ -73,8 +73,7 @@ function fromCheckout(
       return {
         kind: 'paid',
         checkout,
-        autoReturn:
-          returnUrlOf(checkout) === null || flow.kind === 'refused' ? 'off' : flow.autoReturn,
+        autoReturn: returnUrlOf(checkout) === null ? 'off' : flow.autoReturn,
       };
     case 'expired':
       return { kind: 'expired', checkout };
@@ -104,17 +103,17 @@ function fromCheckout(
     lastCheckedAt: dataUpdatedAt,
     // The account stays on screen: a failed check says nothing about the payment.
     checkFailed: error !== null && error !== undefined,
-    sent: flow.kind !== 'refused' && flow.sentAt !== null,
+    sent: flow.sentAt !== null,
   };
 }
 
 /**
- * The page's state. Order matters: a link without a usable token or that the server refused (on
- * a read or on a save); then the checkout when there is one (a failed background check keeps
+ * The page's state. Order matters: a link without a usable token or that the server refused;
+ * then the checkout when there is one (a failed background check keeps
  * showing it); then the read's failure; else loading.
  */
 export function checkoutPageState(input: CheckoutPageInput): CheckoutPageState {
-  const { token, data, error, flow } = input;
+  const { token, data, error } = input;
   const readFailure = error === null || error === undefined ? null : classifyCheckoutFailure(error);
   // Without a token nothing is read, so there is no merchant to show either.
   const unusable =
@@ -122,9 +121,7 @@ export function checkoutPageState(input: CheckoutPageInput): CheckoutPageState {
       ? { reason: token.kind, requestId: null }
       : readFailure?.kind === 'invalidLink'
         ? readFailure
-        : flow.kind === 'refused'
-          ? flow.failure
-          : null;
+        : null;
   if (unusable !== null) {
     const { reason, requestId } = unusable;
     const merchant = data?.merchant ?? null;

@@ -10,7 +10,7 @@
  *   tab is hidden; at once when the page comes back into view or the phone back online; and once
  *   per answer when the local countdown reaches zero. The countdown counts from when the answer
  *   arrived (`dataUpdatedAt`, `payment-window.ts`).
- * - The payer's details are a mutation started by the form's submit handler (`details-step.tsx`,
+ * - The payer's details are a mutation started by the form's submit handler (`details-form.tsx`,
  *   loaded on demand); its success or failure goes to the reducer as an event, and its answer
  *   into the query's cache (`api.ts`).
  * - `paid` with the return counting: a 5-second countdown, then `returnNow`; `leaving`: the
@@ -24,7 +24,7 @@ import { useCheckSchedule } from '../../lib/use-check-schedule';
 import { useCountdown } from '../../lib/use-countdown';
 import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
 import { checkoutQueryOptions, classifyCheckoutFailure, selectCheckout } from './api';
-import type { DetailsSave } from './details-step';
+import type { DetailsSave } from './details-form';
 import { initialState, returnUrlOf, transition, type CheckoutFlowEvent } from './machine';
 import { awaitsPayment, checkoutPageState, type CheckoutPageState } from './page-state';
 import { useWindowSecondsLeft } from './payment-window';
@@ -67,7 +67,7 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
   const refetchInterval = useCheckSchedule(selectCheckout, {
     awaits: awaitsPayment,
     restartKey: amountReceivedOf,
-    sentAt: flow.kind === 'refused' ? null : flow.sentAt,
+    sentAt: flow.sentAt,
   });
   // Focus and reconnection refetch exactly while the schedule polls (pending, link not refused).
   const whileChecking = useCallback(
@@ -98,8 +98,7 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
     failed: (error) => {
       const failure = classifyCheckoutFailure(error);
       dispatch({ type: 'detailsFailed', failure });
-      // Someone already gave the details: the fresh answer shows the account.
-      if (failure.kind === 'changed') void refetch();
+      if (failure.kind === 'changed' || failure.kind === 'invalidLink') void refetch();
     },
   };
 
