@@ -3984,6 +3984,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             returnUrl: unknown;
+                            /** Format: date-time */
+                            serverTime: string;
                         };
                     };
                 };
@@ -4070,6 +4072,8 @@ export interface operations {
                             authorizationUrl: string | null;
                             debitInProgress: boolean;
                             returnUrl: unknown;
+                            /** Format: date-time */
+                            serverTime: string;
                         };
                     };
                 };
@@ -4244,6 +4248,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             returnUrl: unknown;
+                            /** Format: date-time */
+                            serverTime: string;
                         };
                     };
                 };
@@ -4290,6 +4296,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             returnUrl: unknown;
+                            /** Format: date-time */
+                            serverTime: string;
                         };
                     };
                 };

@@ -129,6 +129,28 @@ test('a pending payment shows the amount, merchant, account, countdown and check
   expect(screen.queryByText('Payment received')).not.toBeInTheDocument();
 });
 
+test('"Last checked" is the service’s time of its answer, in Lagos time', async () => {
+  renderCheckout(() => checkoutStateFixture({ serverTime: '2026-11-22T15:04:05.000Z' }));
+  await pendingHeading();
+  expect(screen.getByText('Last checked at 16:04:05 (Lagos time).')).toBeVisible();
+});
+
+test('offline, the page says so and keeps the account on screen', async () => {
+  renderCheckout(() => checkoutStateFixture());
+  await pendingHeading();
+  const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+  expect(screen.getByText(/You are offline/)).toBeVisible();
+  expect(screen.getByText('9912345678')).toBeVisible();
+  online.mockRestore();
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+  expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+});
+
 test('the copy buttons copy the account number and the plain amount, and say so', async () => {
   const user = userEvent.setup();
   renderCheckout(() => checkoutStateFixture());

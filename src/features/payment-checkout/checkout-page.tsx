@@ -8,6 +8,7 @@ import { Suspense } from 'react';
 import type { CheckoutState } from '../../../contract/checkout';
 import { PageTop } from '../../components/page-top';
 import { InvalidLinkView } from '../../components/invalid-link-view';
+import { OfflineBanner } from '../../components/offline-banner';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { formatNaira } from '../../lib/format';
@@ -119,6 +120,7 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
         waiting={state.kind === 'loading'}
       />
       <main className="page__main">
+        <OfflineBanner />
         <Suspense fallback={<p role="status">{en.common.loading}</p>}>
           {/* A new kind is a new view, whose heading takes focus; the form keeps its save. */}
           <View key={state.kind} flow={flow} />

@@ -15,7 +15,8 @@ import {
   paidCheckoutFixture,
 } from './test-fixtures';
 
-const at = 1_800_000_000_000;
+// The service's time in the fixtures' answers: "Last checked" follows it, not the phone's clock.
+const at = Date.parse(checkoutStateFixture().serverTime);
 const pending = checkoutStateFixture();
 const needsEmail = needsDetailsFixture({ email: true, phone: false });
 const paid = paidCheckoutFixture();
@@ -31,7 +32,6 @@ function view(input: Partial<CheckoutPageInput> = {}): CheckoutPageState {
     token: { kind: 'token' },
     data: undefined,
     error: null,
-    dataUpdatedAt: at,
     flow: initialState,
     ...input,
   });
@@ -53,7 +53,7 @@ test('without a token the page shows the invalid-link view; with one it loads', 
   expect(view()).toEqual({ kind: 'loading' });
 });
 
-test('the first answer shows the account, when it arrived, and nothing sent yet', () => {
+test('the first answer shows the account, when the service answered, and nothing sent yet', () => {
   expect(view({ data: pending })).toMatchObject({
     kind: 'pending',
     lastCheckedAt: at,
@@ -109,8 +109,11 @@ test('"I’ve sent the money" never changes what the page says about the payment
 
 test('"I’ve sent the money" is remembered across refreshes while pending', () => {
   const flow = transition(initialState, { type: 'moneySent', mono: 5 });
-  const refreshed = checkoutStateFixture({ remainingSeconds: 900 });
-  expect(view({ data: refreshed, dataUpdatedAt: at + 3_000, flow })).toMatchObject({
+  const refreshed = checkoutStateFixture({
+    remainingSeconds: 900,
+    serverTime: new Date(at + 3_000).toISOString(),
+  });
+  expect(view({ data: refreshed, flow })).toMatchObject({
     kind: 'pending',
     sent: true,
     lastCheckedAt: at + 3_000,

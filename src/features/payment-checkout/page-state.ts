@@ -38,7 +38,7 @@ export type CheckoutPageState =
       kind: 'pending';
       checkout: CheckoutState;
       account: VirtualAccount;
-      /** When the server's last answer arrived (epoch ms, this device; shown, never computed on). */
+      /** The service's time of its last answer (`serverTime`, epoch ms; shown in Lagos time). */
       lastCheckedAt: number;
       /** The last check failed; the page keeps trying. */
       checkFailed: boolean;
@@ -57,15 +57,13 @@ export interface CheckoutPageInput {
   data: CheckoutState | undefined;
   /** The error of the last read, or null. */
   error: unknown;
-  /** When `data` arrived (epoch ms, this device: TanStack Query's `dataUpdatedAt`). */
-  dataUpdatedAt: number;
   flow: CheckoutFlowState;
 }
 
 /** The view for what the server says, `checkout`, given the page's client facts. */
 function fromCheckout(
   checkout: CheckoutState,
-  { flow, error, dataUpdatedAt }: Omit<CheckoutPageInput, 'token' | 'data'>,
+  { flow, error }: Omit<CheckoutPageInput, 'token' | 'data'>,
 ): CheckoutPageState {
   // Paid and expired first: the server's final word whatever else the answer says.
   switch (checkout.payment.status) {
@@ -100,7 +98,8 @@ function fromCheckout(
     kind: 'pending',
     checkout,
     account: checkout.virtualAccount,
-    lastCheckedAt: dataUpdatedAt,
+    // By the service's clock, not the phone's, which is often wrong (issue 14, point 4).
+    lastCheckedAt: Date.parse(checkout.serverTime),
     // The account stays on screen: a failed check says nothing about the payment.
     checkFailed: error !== null && error !== undefined,
     sent: flow.sentAt !== null,

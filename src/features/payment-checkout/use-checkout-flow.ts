@@ -82,7 +82,7 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
     refetchOnReconnect: whileChecking,
   });
   const { data, error, dataUpdatedAt, refetch } = query;
-  const state = checkoutPageState({ token, data, error, dataUpdatedAt, flow });
+  const state = checkoutPageState({ token, data, error, flow });
 
   const details: DetailsSave = {
     paymentId,
