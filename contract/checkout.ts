@@ -48,6 +48,11 @@ export const checkoutStateSchema = z.object({
   expiresAt: isoTimestampSchema,
   /** The payment's callbackUrl when it is a valid browser-return URL, else null. */
   returnUrl: returnUrlWireSchema,
+  /**
+   * The service's time (for this link's mode) when it answered. The page says when it last
+   * checked by this clock, never by the phone's own.
+   */
+  serverTime: isoTimestampSchema,
 });
 export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 export const checkoutStateResponseSchema = z.object({ data: checkoutStateSchema });
@@ -84,6 +89,8 @@ export const invoiceStateSchema = z.object({
    * else null: where the paid invoice page offers "Return to <merchant>".
    */
   returnUrl: returnUrlWireSchema,
+  /** The service's time (for this link's mode) when it answered, as on the checkout state. */
+  serverTime: isoTimestampSchema,
 });
 export type InvoiceState = z.infer<typeof invoiceStateSchema>;
 export const invoiceStateResponseSchema = z.object({ data: invoiceStateSchema });

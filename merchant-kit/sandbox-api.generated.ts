@@ -4011,6 +4011,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             returnUrl: unknown;
+                            /** Format: date-time */
+                            serverTime: string;
                         };
                     };
                 };
@@ -4097,6 +4099,8 @@ export interface operations {
                             authorizationUrl: string | null;
                             debitInProgress: boolean;
                             returnUrl: unknown;
+                            /** Format: date-time */
+                            serverTime: string;
                         };
                     };
                 };
@@ -4277,6 +4281,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             returnUrl: unknown;
+                            /** Format: date-time */
+                            serverTime: string;
                         };
                     };
                 };
@@ -4323,6 +4329,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             returnUrl: unknown;
+                            /** Format: date-time */
+                            serverTime: string;
                         };
                     };
                 };

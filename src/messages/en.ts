@@ -43,6 +43,7 @@ export const en = {
     copyFailed: 'Could not copy. Select the text and copy it yourself.',
     reference: 'Reference',
     copyReference: 'Copy reference',
+    offline: 'You are offline. We will check again when your connection is back.',
     referenceHint: 'Quote this reference if you contact support.',
     testMode: 'Test mode: no real money moves, and account names are test data.',
     testModeLabel: 'Test mode',
@@ -248,7 +249,6 @@ export const en = {
           'We could not reach the server, so nothing has changed. Check your internet connection, then try again.',
       },
     },
-    offline: 'You are offline. We will check again when your connection is back.',
     stepLoadFailed: {
       title: 'This step could not be loaded',
       body: 'Part of this page did not download. Check your internet connection, then try again. What you entered is kept.',

@@ -175,6 +175,7 @@ function getInvoicePage(
         authorizationUrl: view.authorizationUrl,
         debitInProgress: debitInFlight(db, invoice.id),
         returnUrl: returnUrlOrNull(invoice.callback_url),
+        serverTime: context.now.toISOString(),
       },
     },
   };

@@ -228,6 +228,7 @@ export function renderCheckoutState(db: Db, row: PaymentRow, now: Date): Checkou
     remainingSeconds: row.status === 'pending' ? remainingSeconds(row.expires_at, now) : 0,
     expiresAt: row.expires_at,
     returnUrl: returnUrlOrNull(row.callback_url),
+    serverTime: now.toISOString(),
   };
 }
 

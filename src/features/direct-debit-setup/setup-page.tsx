@@ -18,7 +18,7 @@ import { ClosedView } from './closed-view';
 import { FailureView } from './failure-view';
 import { createLazySteps, preloadFormSteps, type LazySteps } from './lazy-steps';
 import type { FlowState } from './machine';
-import { OfflineBanner } from './offline-banner';
+import { OfflineBanner } from '../../components/offline-banner';
 import { statusTitle } from './status-title';
 import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';

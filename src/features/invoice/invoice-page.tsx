@@ -6,6 +6,7 @@
  */
 import { PageTop } from '../../components/page-top';
 import { InvalidLinkView } from '../../components/invalid-link-view';
+import { OfflineBanner } from '../../components/offline-banner';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { en } from '../../messages/en';
@@ -75,6 +76,7 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }) {
         waiting={state.kind === 'loading'}
       />
       <main className="page__main">
+        <OfflineBanner />
         {/* A new kind is a new view, whose heading takes focus. */}
         <View key={state.kind} page={page} />
       </main>

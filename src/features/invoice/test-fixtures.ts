@@ -66,6 +66,7 @@ export function invoiceStateFixture(overrides: InvoiceFixtureOverrides = {}): In
     authorizationUrl: null,
     debitInProgress: false,
     returnUrl: null,
+    serverTime: '2026-11-30T08:00:00.000Z',
     ...rest,
   });
 }

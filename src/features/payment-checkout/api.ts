@@ -47,11 +47,18 @@ export function checkoutQueryOptions(paymentId: string, token: string) {
   });
 }
 
+/** The key of {@link submitCustomerMutationOptions}: one save of payment `paymentId` at a time. */
+export function submitCustomerMutationKey(paymentId: string) {
+  return ['payment-checkout', paymentId, 'customer'] as const;
+}
+
 /**
  * `POST /checkout/:paymentId/customer`: the payer's missing e-mail and/or phone (phone Nigerian,
  * E.164; the API client checks the body with `checkoutCustomerRequestSchema` before sending).
- * Answers with the new checkout state, which then carries the account to pay into. Never retried
- * automatically: one click sends one request. The route (and the phone parser its request schema
+ * Answers with the new checkout state, which then carries the account to pay into; it is written
+ * into the checkout query's cache in the shape the cache holds (the answer, parsed again by
+ * {@link selectCheckout}), so the page shows the account at once without a second request on a
+ * slow network, counted from this answer. Never retried automatically: one click sends one request. The route (and the phone parser its request schema
  * needs) is imported when the details are sent, not on the page's first load; the details form
  * has already downloaded the parser by then (docs/decisions/0018-first-load-bytes.md).
  * @throws ApiError (400/422 details refused, 401/410 link, 409 details already given, 5xx) |
@@ -59,7 +66,7 @@ export function checkoutQueryOptions(paymentId: string, token: string) {
  */
 export function submitCustomerMutationOptions(paymentId: string, token: string) {
   return mutationOptions({
-    mutationKey: ['payment-checkout', paymentId, 'customer'],
+    mutationKey: submitCustomerMutationKey(paymentId),
     mutationFn: async (request: CheckoutCustomerRequest) =>
       (
         await apiRequest((await loadCustomerRoutes()).submitCheckoutCustomer, {
@@ -69,6 +76,11 @@ export function submitCustomerMutationOptions(paymentId: string, token: string) 
         })
       ).data,
     retry: false,
+    onSuccess: (checkout, _request, _result, { client }) => {
+      // A parsed checkout state is a valid body of the read (a ReturnUrl parses to itself).
+      const answer: RawAnswer = { status: 200, body: { data: checkout }, requestId: null };
+      client.setQueryData(checkoutQueryOptions(paymentId, token).queryKey, answer);
+    },
   });
 }
 

@@ -129,6 +129,28 @@ test('a pending payment shows the amount, merchant, account, countdown and check
   expect(screen.queryByText('Payment received')).not.toBeInTheDocument();
 });
 
+test('"Last checked" is the service’s time of its answer, in Lagos time', async () => {
+  renderCheckout(() => checkoutStateFixture({ serverTime: '2026-11-22T15:04:05.000Z' }));
+  await pendingHeading();
+  expect(screen.getByText('Last checked at 16:04:05 (Lagos time).')).toBeVisible();
+});
+
+test('offline, the page says so and keeps the account on screen', async () => {
+  renderCheckout(() => checkoutStateFixture());
+  await pendingHeading();
+  const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+  expect(screen.getByText(/You are offline/)).toBeVisible();
+  expect(screen.getByText('9912345678')).toBeVisible();
+  online.mockRestore();
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+  expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+});
+
 test('the copy buttons copy the account number and the plain amount, and say so', async () => {
   const user = userEvent.setup();
   renderCheckout(() => checkoutStateFixture());
@@ -187,15 +209,18 @@ test('the page checks again at once when the phone is back online or the page ge
   const before = gets();
 
   remainingSeconds = 600;
+  // The phone loses its connection and gets it back.
   act(() => {
+    window.dispatchEvent(new Event('offline'));
     window.dispatchEvent(new Event('online'));
   });
   await waitFor(() => expect(gets()).toBe(before + 1));
   // Answered and shown before the next event: a check still in flight would be shared.
   await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('10:00'));
 
+  // The payer comes back to the page from the bank app (TanStack Query's focus).
   act(() => {
-    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   });
   await waitFor(() => expect(gets()).toBe(before + 2));
 });
@@ -543,4 +568,17 @@ test('a failed save keeps what was typed, shows the reference, and the next try 
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await pendingHeading();
   expect(posts()).toHaveLength(2);
+});
+
+test('a save refused for the link shows the invalid-link view, as the server reads it again', async () => {
+  const user = userEvent.setup();
+  let answer: Answer = () => needsDetailsFixture({ email: true, phone: false });
+  const refused = () => errorResponse(410, { requestId: 'req_gone' });
+  renderCheckout(() => answer(), { postCustomer: () => ((answer = refused), refused()) });
+  await screen.findByRole('heading', { level: 1, name: 'Your contact details' });
+  await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { level: 1, name: 'This payment link is not valid' });
+  expect(screen.getByText('This payment link has expired.')).toBeVisible();
+  expect(posts()).toHaveLength(1);
 });

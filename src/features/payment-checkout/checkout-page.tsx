@@ -8,29 +8,22 @@ import { Suspense } from 'react';
 import type { CheckoutState } from '../../../contract/checkout';
 import { PageTop } from '../../components/page-top';
 import { InvalidLinkView } from '../../components/invalid-link-view';
+import { OfflineBanner } from '../../components/offline-banner';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { formatNaira } from '../../lib/format';
 import { en } from '../../messages/en';
 import { ExpiredView } from './expired-view';
 import { FailureView } from './failure-view';
-import { LazyDetailsForm } from './lazy-details-form';
-import type { CheckoutFlowState } from './machine';
+import { LazyDetailsStep } from './lazy-details-step';
+import type { CheckoutPageState } from './page-state';
 import { PaidView } from './paid-view';
 import { PendingView } from './pending-view';
 import { useCheckoutFlow, type CheckoutFlow } from './use-checkout-flow';
 
 /** The checkout the page last heard from the server, for the header and banner. */
-function checkoutOf(state: CheckoutFlowState): CheckoutState | null {
-  return state.kind === 'invalidLink' ? null : state.checkout;
-}
-
-/**
- * Which view a state shows. The form and its save in flight share a key, so the form stays
- * mounted and keeps what was typed; a new key is a new view, whose heading takes focus.
- */
-function viewKey(state: CheckoutFlowState): string {
-  return state.kind === 'savingDetails' ? 'details' : state.kind;
+function checkoutOf(state: CheckoutPageState): CheckoutState | null {
+  return state.kind === 'invalidLink' || state.kind === 'loading' ? null : state.checkout;
 }
 
 /**
@@ -38,7 +31,7 @@ function viewKey(state: CheckoutFlowState): string {
  * headings take focus, so only changes inside a view need announcing: money that arrived (in
  * part or in full).
  */
-function announcement(state: CheckoutFlowState): string {
+function announcement(state: CheckoutPageState): string {
   if (state.kind === 'paid') return en.checkout.paid.title;
   if (state.kind === 'pending' && state.checkout.payment.amountReceived > 0) {
     const { amountReceived, amountOutstanding } = state.checkout.payment;
@@ -67,13 +60,12 @@ function View({ flow }: { flow: CheckoutFlow }) {
         />
       );
     case 'details':
-    case 'savingDetails':
       return (
-        <LazyDetailsForm
+        <LazyDetailsStep
           checkout={state.checkout}
-          busy={state.kind === 'savingDetails'}
-          failure={state.kind === 'details' ? state.failure : null}
-          onSubmit={(request) => send({ type: 'detailsEntered', request })}
+          busy={state.saving}
+          failure={state.failure}
+          save={flow.details}
         />
       );
     case 'pending':
@@ -84,7 +76,7 @@ function View({ flow }: { flow: CheckoutFlow }) {
           windowSecondsLeft={flow.windowSecondsLeft}
           lastCheckedAt={state.lastCheckedAt}
           checkFailed={state.checkFailed}
-          sent={state.sentAt !== null}
+          sent={state.sent}
           sentChecking={flow.sentMoneyChecking}
           onSentMoney={flow.sentMoney}
         />
@@ -102,7 +94,7 @@ function View({ flow }: { flow: CheckoutFlow }) {
     case 'expired':
       return <ExpiredView checkout={state.checkout} />;
     case 'failure':
-      return <FailureView failure={state.failure} onRetry={() => send({ type: 'retry' })} />;
+      return <FailureView failure={state.failure} onRetry={flow.retry} />;
   }
 }
 
@@ -128,8 +120,10 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
         waiting={state.kind === 'loading'}
       />
       <main className="page__main">
+        <OfflineBanner />
         <Suspense fallback={<p role="status">{en.common.loading}</p>}>
-          <View key={viewKey(state)} flow={flow} />
+          {/* A new kind is a new view, whose heading takes focus; the form keeps its save. */}
+          <View key={state.kind} flow={flow} />
         </Suspense>
       </main>
       <p className="visually-hidden" aria-live="polite">

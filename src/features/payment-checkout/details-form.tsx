@@ -3,9 +3,12 @@
  * (e-mail, phone or both), checks them with `details-schema.ts`, and reports `detailsEntered` with
  * the phone in E.164. The same view shows the request in flight (busy button, inputs read-only)
  * and a failed save (an urgent alert above the form, with the request id), always keeping what
- * was typed.
+ * was typed. {@link DetailsStep} runs the save (`POST /checkout/:paymentId/customer`, a TanStack
+ * Query mutation) from the submit handler; it loads on demand with the form
+ * (`lazy-details-step.ts`), and its success or failure goes to the page's reducer.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
@@ -15,6 +18,7 @@ import { Field } from '../../components/field';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { en } from '../../messages/en';
+import { submitCustomerMutationKey, submitCustomerMutationOptions } from './api';
 import { detailsFormSchema, phoneInputMaxLength, type DetailsFormInput } from './details-schema';
 import type { PageFailure } from './machine';
 
@@ -124,4 +128,29 @@ export function DetailsForm({ checkout, busy, failure, onSubmit }: DetailsFormPr
       </form>
     </>
   );
+}
+
+/** What the page's flow lets the step do with a save. */
+export interface DetailsSave {
+  paymentId: string;
+  token: string;
+  /** Sends `detailsEntered`; false when the flow does not start a save for `request`. */
+  enter: (request: CheckoutCustomerRequest) => boolean;
+  saved: () => void;
+  failed: (error: unknown) => void;
+}
+
+export function DetailsStep({
+  save,
+  ...form
+}: Omit<DetailsFormProps, 'onSubmit'> & { save: DetailsSave }) {
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation(submitCustomerMutationOptions(save.paymentId, save.token));
+  const onSubmit = (request: CheckoutCustomerRequest) => {
+    // One click sends one save, even when a second submit comes before the busy re-render.
+    const key = submitCustomerMutationKey(save.paymentId);
+    if (queryClient.isMutating({ mutationKey: key }) > 0 || !save.enter(request)) return;
+    mutate(request, { onSuccess: save.saved, onError: save.failed });
+  };
+  return <DetailsForm {...form} onSubmit={onSubmit} />;
 }

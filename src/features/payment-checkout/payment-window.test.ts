@@ -3,6 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import {
   formatClock,
   secondsLeft,
+  syncFromAnswer,
   useWindowSecondsLeft,
   windowWarning,
   type WindowSync,
@@ -59,8 +60,8 @@ test.each([
 
 test('the hook counts down by the monotonic clock, not the phone’s wall clock', () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance', 'Date'] });
-  const sync: WindowSync = { remainingSeconds: 90, syncedAtMs: performance.now() };
-  const { result } = renderHook(() => useWindowSecondsLeft(sync));
+  const answeredAt = Date.now();
+  const { result } = renderHook(() => useWindowSecondsLeft(90, answeredAt));
   expect(result.current).toBe(90);
 
   act(() => {
@@ -83,17 +84,17 @@ test('the hook counts down by the monotonic clock, not the phone’s wall clock'
 
 test('a new answer re-syncs the countdown at once', () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
-  const first: WindowSync = { remainingSeconds: 600, syncedAtMs: performance.now() };
-  const { result, rerender } = renderHook(({ sync }) => useWindowSecondsLeft(sync), {
-    initialProps: { sync: first },
-  });
+  const { result, rerender } = renderHook(
+    ({ remaining, answeredAt }) => useWindowSecondsLeft(remaining, answeredAt),
+    { initialProps: { remaining: 600, answeredAt: Date.now() } },
+  );
   act(() => {
     vi.advanceTimersByTime(10_000);
   });
   expect(result.current).toBe(590);
 
   // The server says less time is left than the phone counted (it was asleep, say).
-  rerender({ sync: { remainingSeconds: 300, syncedAtMs: performance.now() } });
+  rerender({ remaining: 300, answeredAt: Date.now() });
   expect(result.current).toBe(300);
   act(() => {
     vi.advanceTimersByTime(2_000);
@@ -102,6 +103,26 @@ test('a new answer re-syncs the countdown at once', () => {
 });
 
 test('no sync, no countdown', () => {
-  const { result } = renderHook(() => useWindowSecondsLeft(null));
+  const { result } = renderHook(() => useWindowSecondsLeft(null, 0));
   expect(result.current).toBeNull();
+});
+
+test('the countdown is synced from the server’s remaining seconds at the answer’s arrival', () => {
+  // An answer that arrived 2 s before the page took it from the cache (the entry's prefetch).
+  expect(syncFromAnswer(1234, 1_800_000_000_000, 1_800_000_002_000, 10_000)).toEqual({
+    remainingSeconds: 1234,
+    syncedAtMs: 8_000,
+  });
+  // A wall clock set back since then never counts as negative time.
+  expect(syncFromAnswer(600, 1_800_000_009_000, 1_800_000_000_000, 10_000)).toEqual({
+    remainingSeconds: 600,
+    syncedAtMs: 10_000,
+  });
+});
+
+test('a hook given an answer that arrived earlier counts from its arrival', () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance', 'Date'] });
+  const answeredAt = Date.now() - 5_000;
+  const { result } = renderHook(() => useWindowSecondsLeft(600, answeredAt));
+  expect(result.current).toBe(595);
 });

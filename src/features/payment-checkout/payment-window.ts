@@ -5,7 +5,8 @@
  * Each answer of `GET /checkout/:paymentId` carries `remainingSeconds` by the server's clock. The
  * page notes the monotonic time (`performance.now()`, ms) at which that answer arrived and counts
  * down locally from there; every later answer re-syncs it. The phone's wall clock (`Date.now()`),
- * which is often wrong or changed by hand, never enters the computation.
+ * which is often wrong or changed by hand, only measures how long ago an answer arrived (TanStack
+ * Query records arrivals in wall-clock ms); it never decides the time left.
  */
 import { useEffect, useState } from 'react';
 
@@ -15,6 +16,22 @@ export interface WindowSync {
   remainingSeconds: number;
   /** `performance.now()` (ms) when the answer carrying `remainingSeconds` arrived. */
   syncedAtMs: number;
+}
+
+/**
+ * The sync point of an answer carrying `remainingSeconds` that arrived at `answeredAtMs` (epoch
+ * ms of this device, as TanStack Query records `dataUpdatedAt`), when the wall clock reads
+ * `nowMs` and the monotonic clock `nowMonoMs`. The wall clock is read only to say how long ago
+ * the answer arrived (clamped at 0), so an answer the page takes from the cache later (the
+ * entry's prefetch) counts from its arrival, not from when the page rendered it.
+ */
+export function syncFromAnswer(
+  remainingSeconds: number,
+  answeredAtMs: number,
+  nowMs: number,
+  nowMonoMs: number,
+): WindowSync {
+  return { remainingSeconds, syncedAtMs: nowMonoMs - Math.max(0, nowMs - answeredAtMs) };
 }
 
 /**
@@ -54,22 +71,28 @@ const tickMs = 250;
 
 /**
  * Seconds left in the payment window (see {@link secondsLeft}), re-rendering as it changes; null
- * when `sync` is null. A new `sync` object re-syncs at once.
+ * when `remaining` (the server's `remainingSeconds`) is null. A new answer (another `remaining`
+ * or `answeredAtMs`, epoch ms as TanStack Query records it) re-syncs at once, counted from when
+ * that answer arrived ({@link syncFromAnswer}).
  */
-export function useWindowSecondsLeft(sync: WindowSync | null): number | null {
-  const [left, setLeft] = useState<number | null>(sync === null ? null : sync.remainingSeconds);
-  const [syncedFor, setSyncedFor] = useState(sync);
+export function useWindowSecondsLeft(
+  remaining: number | null,
+  answeredAtMs: number,
+): number | null {
+  const [left, setLeft] = useState<number | null>(remaining);
+  const [syncedFor, setSyncedFor] = useState({ remaining, answeredAtMs });
 
-  // A new sync shows the server's value on the very render that brings it (React's "adjust state
-  // while rendering"), rather than one stale frame from the previous answer; it renders right
-  // after the answer arrived, and the effect's first tick corrects any delay at once.
-  if (syncedFor !== sync) {
-    setSyncedFor(sync);
-    setLeft(sync === null ? null : sync.remainingSeconds);
+  // A new answer shows the server's value on the very render that brings it (React's "adjust
+  // state while rendering"), rather than one stale frame from the previous answer; the effect's
+  // first tick then counts the time since the answer arrived.
+  if (syncedFor.remaining !== remaining || syncedFor.answeredAtMs !== answeredAtMs) {
+    setSyncedFor({ remaining, answeredAtMs });
+    setLeft(remaining);
   }
 
   useEffect(() => {
-    if (sync === null) return;
+    if (remaining === null) return;
+    const sync = syncFromAnswer(remaining, answeredAtMs, Date.now(), performance.now());
     const tick = () => {
       const value = secondsLeft(sync, performance.now());
       setLeft(value);
@@ -80,7 +103,7 @@ export function useWindowSecondsLeft(sync: WindowSync | null): number | null {
       if (tick() === 0) window.clearInterval(id);
     }, tickMs);
     return () => window.clearInterval(id);
-  }, [sync]);
+  }, [remaining, answeredAtMs]);
 
   return left;
 }

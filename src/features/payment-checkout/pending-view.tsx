@@ -25,7 +25,7 @@ export interface PendingViewProps {
   account: VirtualAccount;
   /** Seconds left in the payment window (server-synced), or null before the first tick. */
   windowSecondsLeft: number | null;
-  /** Epoch ms of the last answer (shown in Lagos time). */
+  /** The service's time of its last answer (epoch ms; shown in Lagos time). */
   lastCheckedAt: number;
   checkFailed: boolean;
   /** The payer has pressed "I've sent the money". */

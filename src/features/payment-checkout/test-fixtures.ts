@@ -38,8 +38,8 @@ export type CheckoutFixtureOverrides = Partial<
 };
 
 /**
- * A pending test-mode checkout of ₦5,000.00 at "Ada Stores", 30 minutes left, nothing received,
- * with a valid return URL; `overrides` changes any part. Parsed with `checkoutStateSchema`.
+ * A pending test-mode checkout of ₦5,000.00 at "Ada Stores", 30 minutes left at 16:00 Lagos time
+ * (the service's time), nothing received, with a valid return URL; `overrides` changes any part. Parsed with `checkoutStateSchema`.
  * @throws ZodError when the result breaks the contract.
  */
 export function checkoutStateFixture(overrides: CheckoutFixtureOverrides = {}): CheckoutState {
@@ -74,6 +74,7 @@ export function checkoutStateFixture(overrides: CheckoutFixtureOverrides = {}): 
     remainingSeconds: 1800,
     expiresAt: '2026-11-22T15:30:00.000Z',
     returnUrl: fixtureReturnUrl,
+    serverTime: '2026-11-22T15:00:00.000Z',
     ...rest,
   });
 }

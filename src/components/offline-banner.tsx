@@ -1,11 +1,11 @@
 /**
- * Says so while the phone is offline (product.md, "Every page": network errors keep the input and
- * offer a retry; the page checks again when back online). Reads `navigator.onLine` and its
+ * Says so while the phone is offline, on every hosted page (product.md, "Every page": network
+ * errors keep the input and offer a retry; the page checks again when back online). Reads `navigator.onLine` and its
  * `online`/`offline` events; a polite status, so a screen reader hears it without interruption.
  */
 import { useSyncExternalStore } from 'react';
-import { Alert } from '../../components/alert';
-import { en } from '../../messages/en';
+import { en } from '../messages/en';
+import { Alert } from './alert';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -32,7 +32,7 @@ export function OfflineBanner() {
     <div role="status" className="offline-banner">
       {!online && (
         <Alert tone="warning">
-          <p>{en.setup.offline}</p>
+          <p>{en.common.offline}</p>
         </Alert>
       )}
     </div>
