@@ -3,8 +3,11 @@
  * are retried, but only when a retry can help: no answer, or a 5xx; never a 4xx (an invalid link,
  * a rate limit, an unknown account do not get better by asking again). Nothing refetches by
  * itself on focus or reconnect: the pages decide when to look again (status checks), so a phone
- * waking up does not fire a burst of requests. Mutations are never retried: the setup
- * authorization is not idempotent.
+ * waking up does not fire a burst of requests. Mutations are never retried by themselves (the
+ * customer retries, with the same idempotency key: docs/decisions/0023), and they run even while
+ * the phone is offline (`networkMode: 'always'`) so that the API client refuses them at once with
+ * `OfflineError` and the page says nothing has changed, instead of a busy button that waits for
+ * the connection and then acts by itself (issue 14, point 4).
  */
 import { QueryClient } from '@tanstack/react-query';
 import { isTransientFailure } from '../lib/api-client';
@@ -26,7 +29,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

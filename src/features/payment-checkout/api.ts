@@ -9,10 +9,17 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
 import { errorCodes } from '../../../contract/errors';
-import { apiRequest, NetworkError, parseAnswer, type RawAnswer } from '../../lib/api-client';
+import {
+  apiRequest,
+  hostedWriteTimeoutMs,
+  NetworkError,
+  parseAnswer,
+  type RawAnswer,
+} from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
+import type { ActionKey } from '../../lib/use-action-key';
 import type { RequestFailure } from './machine';
 
 // A chunk that cannot be downloaded is a request that did not get through, like any other.
@@ -58,13 +65,20 @@ export function submitCustomerMutationKey(paymentId: string) {
  * Answers with the new checkout state, which then carries the account to pay into; it is written
  * into the checkout query's cache in the shape the cache holds (the answer, parsed again by
  * {@link selectCheckout}), so the page shows the account at once without a second request on a
- * slow network, counted from this answer. Never retried automatically: one click sends one request. The route (and the phone parser its request schema
+ * slow network, counted from this answer. Never retried automatically: one click sends one
+ * request, bounded by `hostedWriteTimeoutMs` (15 s); a retry of the same details after no answer
+ * reuses the attempt's Idempotency-Key (`actionKey`, docs/decisions/0023), so the service applies
+ * them once. The route (and the phone parser its request schema
  * needs) is imported when the details are sent, not on the page's first load; the details form
  * has already downloaded the parser by then (docs/decisions/0018-first-load-bytes.md).
  * @throws ApiError (400/422 details refused, 401/410 link, 409 details already given, 5xx) |
- *   NetworkError
+ *   NetworkError (OfflineError: not sent; TimeoutError after 15 s)
  */
-export function submitCustomerMutationOptions(paymentId: string, token: string) {
+export function submitCustomerMutationOptions(
+  paymentId: string,
+  token: string,
+  actionKey: ActionKey<CheckoutCustomerRequest>,
+) {
   return mutationOptions({
     mutationKey: submitCustomerMutationKey(paymentId),
     mutationFn: async (request: CheckoutCustomerRequest) =>
@@ -73,9 +87,12 @@ export function submitCustomerMutationOptions(paymentId: string, token: string) 
           params: { paymentId },
           token: tokenHeader({ kind: 'checkout', id: paymentId }, token),
           body: request,
+          timeoutMs: hostedWriteTimeoutMs,
+          idempotencyKey: actionKey.keyFor(request),
         })
       ).data,
     retry: false,
+    onSettled: (_checkout, error) => actionKey.settle(error),
     onSuccess: (checkout, _request, _result, { client }) => {
       // A parsed checkout state is a valid body of the read (a ReturnUrl parses to itself).
       const answer: RawAnswer = { status: 200, body: { data: checkout }, requestId: null };

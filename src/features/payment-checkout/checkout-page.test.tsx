@@ -55,7 +55,7 @@ type Answer = () => Response | CheckoutState | Promise<Response | CheckoutState>
 function renderCheckout(
   get: Answer,
   options: {
-    postCustomer?: (body: unknown) => Response | CheckoutState;
+    postCustomer?: (body: unknown, headers: Headers) => Response | CheckoutState;
     path?: string;
     /** Keep the query client's own retries (off by default: failures show at once). */
     retries?: boolean;
@@ -581,4 +581,51 @@ test('a save refused for the link shows the invalid-link view, as the server rea
   await screen.findByRole('heading', { level: 1, name: 'This payment link is not valid' });
   expect(screen.getByText('This payment link has expired.')).toBeVisible();
   expect(posts()).toHaveLength(1);
+});
+
+test('offline, a save is not sent: the page says nothing has changed, keeps the input, and Try again sends it once back online', async () => {
+  const user = userEvent.setup();
+  renderCheckout(() => needsDetailsFixture({ email: true, phone: false }), {
+    postCustomer: () => checkoutStateFixture(),
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Your contact details' });
+  await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Nothing has changed');
+  expect(screen.getByLabelText('Email address')).toHaveValue('ada@example.com');
+  expect(posts()).toEqual([]);
+
+  online.mockRestore();
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+  await pendingHeading();
+  expect(posts()).toHaveLength(1);
+});
+
+test('a save whose answer was lost is sent again with the same idempotency key, so it counts once', async () => {
+  const user = userEvent.setup();
+  const keys: (string | null)[] = [];
+  let lose = true;
+  renderCheckout(() => needsDetailsFixture({ email: true, phone: false }), {
+    postCustomer: (_body, headers) => {
+      keys.push(headers.get('idempotency-key'));
+      return lose ? Response.error() : checkoutStateFixture();
+    },
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Your contact details' });
+  await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('No answer from the service');
+  expect(screen.getByLabelText('Email address')).toHaveValue('ada@example.com');
+
+  lose = false;
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+  await pendingHeading();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^act_/);
+  expect(keys[1]).toBe(keys[0]);
 });

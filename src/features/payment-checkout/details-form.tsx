@@ -12,11 +12,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
+import { ActionFailureNotice } from '../../components/action-failure-notice';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
+import { unansweredActionOf, type UnansweredAction } from '../../lib/action-failure';
+import { useActionKey } from '../../lib/use-action-key';
 import { en } from '../../messages/en';
 import { submitCustomerMutationKey, submitCustomerMutationOptions } from './api';
 import { detailsFormSchema, phoneInputMaxLength, type DetailsFormInput } from './details-schema';
@@ -28,6 +31,11 @@ export interface DetailsFormProps {
   busy: boolean;
   /** The last save failed. */
   failure: PageFailure | null;
+  /**
+   * The last save got no answer (offline, or none within the bound): the notice says so and its
+   * "Try again" sends the same details again (src/components/action-failure-notice.tsx).
+   */
+  unanswered?: { failure: UnansweredAction; retry: () => void } | null;
   onSubmit: (request: CheckoutCustomerRequest) => void;
 }
 
@@ -46,7 +54,13 @@ function failureText(failure: PageFailure): string {
   }
 }
 
-export function DetailsForm({ checkout, busy, failure, onSubmit }: DetailsFormProps) {
+export function DetailsForm({
+  checkout,
+  busy,
+  failure,
+  unanswered = null,
+  onSubmit,
+}: DetailsFormProps) {
   const m = en.checkout.details;
   const id = useId();
   const needs = checkout.needsCustomerDetails;
@@ -70,7 +84,10 @@ export function DetailsForm({ checkout, busy, failure, onSubmit }: DetailsFormPr
     <>
       <StepHeading>{m.title}</StepHeading>
       <p>{m.intro(checkout.merchant.name)}</p>
-      {failure !== null && (
+      {unanswered !== null && (
+        <ActionFailureNotice failure={unanswered.failure} busy={busy} onRetry={unanswered.retry} />
+      )}
+      {failure !== null && unanswered === null && (
         <Alert tone="error" urgent title={m.failed}>
           <p>{failureText(failure)}</p>
           <p>{en.checkout.failure.inputKept}</p>
@@ -145,12 +162,20 @@ export function DetailsStep({
   ...form
 }: Omit<DetailsFormProps, 'onSubmit'> & { save: DetailsSave }) {
   const queryClient = useQueryClient();
-  const { mutate } = useMutation(submitCustomerMutationOptions(save.paymentId, save.token));
+  const actionKey = useActionKey<CheckoutCustomerRequest>();
+  const { mutate, error, variables } = useMutation(
+    submitCustomerMutationOptions(save.paymentId, save.token, actionKey),
+  );
   const onSubmit = (request: CheckoutCustomerRequest) => {
     // One click sends one save, even when a second submit comes before the busy re-render.
     const key = submitCustomerMutationKey(save.paymentId);
     if (queryClient.isMutating({ mutationKey: key }) > 0 || !save.enter(request)) return;
     mutate(request, { onSuccess: save.saved, onError: save.failed });
   };
-  return <DetailsForm {...form} onSubmit={onSubmit} />;
+  const failure = form.failure === null ? null : unansweredActionOf(error);
+  const unanswered =
+    failure === null || variables === undefined
+      ? null
+      : { failure, retry: () => onSubmit(variables) };
+  return <DetailsForm {...form} unanswered={unanswered} onSubmit={onSubmit} />;
 }

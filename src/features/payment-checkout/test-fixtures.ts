@@ -164,7 +164,8 @@ export function checkoutApiHandlers(
   respond: {
     /** May wait (MSW `delay`) before answering, for requests that hang. */
     get: () => Response | CheckoutState | Promise<Response | CheckoutState>;
-    postCustomer?: (body: unknown) => Response | CheckoutState;
+    /** `headers` are the request's (its Idempotency-Key, say). */
+    postCustomer?: (body: unknown, headers: Headers) => Response | CheckoutState;
   },
   seen: SeenRequest[],
 ) {
@@ -186,7 +187,7 @@ export function checkoutApiHandlers(
       seen.push({ method: 'POST', path: new URL(request.url).pathname, token, body });
       if (token !== fixtureToken) return unauthorized();
       if (respond.postCustomer === undefined) return errorResponse(500);
-      return answer(respond.postCustomer(body));
+      return answer(respond.postCustomer(body, request.headers));
     }),
   ];
 }
