@@ -8,10 +8,16 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
 import { errorCodes } from '../../../contract/errors';
 import type { InvoiceState } from '../../../contract/checkout';
-import { apiRequest, parseAnswer, type RawAnswer } from '../../lib/api-client';
+import {
+  apiRequest,
+  hostedWriteTimeoutMs,
+  parseAnswer,
+  type RawAnswer,
+} from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure, type RequestFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
+import type { ActionKey } from '../../lib/use-action-key';
 
 /**
  * The invoice page's state (`InvoiceState`) in an answer of `GET /invoices/:invoiceId`.
@@ -43,10 +49,15 @@ export function invoiceQueryOptions(invoiceId: string, token: string) {
 /**
  * `POST /invoices/:invoiceId/pay` with `{}`: recovers or creates the invoice's checkout details
  * and answers `{ authorizationUrl }`, the payment checkout page with its own token in the
- * fragment. Never retried automatically.
- * @throws ApiError (409 already paid, 401/410 link, 5xx) | NetworkError
+ * fragment. Never retried automatically; bounded by `hostedWriteTimeoutMs` (15 s); "Pay now" again
+ * after no answer reuses the attempt's Idempotency-Key (`actionKey`, docs/decisions/0023).
+ * @throws ApiError (409 already paid, 401/410 link, 5xx) | NetworkError (OfflineError: not sent)
  */
-export function payInvoiceMutationOptions(invoiceId: string, token: string) {
+export function payInvoiceMutationOptions(
+  invoiceId: string,
+  token: string,
+  actionKey: ActionKey<Record<string, never>>,
+) {
   return mutationOptions({
     mutationKey: ['invoice', invoiceId, 'pay'],
     mutationFn: async () =>
@@ -55,9 +66,12 @@ export function payInvoiceMutationOptions(invoiceId: string, token: string) {
           params: { invoiceId },
           token: tokenHeader({ kind: 'invoice', id: invoiceId }, token),
           body: {},
+          timeoutMs: hostedWriteTimeoutMs,
+          idempotencyKey: actionKey.keyFor({}),
         })
       ).data,
     retry: false,
+    onSettled: (_answer, error) => actionKey.settle(error),
   });
 }
 

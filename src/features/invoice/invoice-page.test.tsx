@@ -46,7 +46,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function renderInvoice(
   get: () => Response | InvoiceState,
-  options: { pay?: () => Response | string | Promise<Response | string>; path?: string } = {},
+  options: {
+    pay?: (headers: Headers) => Response | string | Promise<Response | string>;
+    path?: string;
+  } = {},
 ) {
   server.use(...invoiceApiHandlers(window.location.origin, { get, pay: options.pay }, seen));
   window.history.replaceState(null, '', options.path ?? link);
@@ -290,4 +293,37 @@ test('no answer at all says to check the connection', async () => {
   renderInvoice(() => HttpResponse.error());
   await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
   expect(screen.getByText(/We could not reach the server/)).toBeVisible();
+});
+
+test('"Pay now" whose answer was lost says so, and "Try again" sends the same idempotency key', async () => {
+  const user = userEvent.setup();
+  const keys: (string | null)[] = [];
+  let lose = true;
+  renderInvoice(() => invoiceStateFixture(), {
+    pay: (headers) => {
+      keys.push(headers.get('idempotency-key'));
+      return lose ? Response.error() : fixtureCheckoutPath;
+    },
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('No answer from the service');
+  lose = false;
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+  await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+});
+
+test('offline, "Pay now" sends nothing and says nothing has changed', async () => {
+  const user = userEvent.setup();
+  renderInvoice(() => invoiceStateFixture(), { pay: () => fixtureCheckoutPath });
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Nothing has changed');
+  expect(posts()).toEqual([]);
+  vi.restoreAllMocks();
 });

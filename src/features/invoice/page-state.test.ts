@@ -43,7 +43,12 @@ test.each<[string, InvoicePageInput, Record<string, unknown>]>([
   ],
   [
     'a paid invoice, whatever "Pay now" did',
-    { token, data: paid, error: null, pay: { kind: 'failed', failure: { kind: 'network' } } },
+    {
+      token,
+      data: paid,
+      error: null,
+      pay: { kind: 'failed', failure: { kind: 'network' }, unanswered: 'noAnswer' },
+    },
     { kind: 'paid' },
   ],
   [
@@ -65,6 +70,7 @@ test.each<[string, InvoicePageInput, Record<string, unknown>]>([
       pay: {
         kind: 'failed',
         failure: { kind: 'invalidLink', reason: 'expired', requestId: 'req_2' },
+        unanswered: null,
       },
     },
     {
@@ -102,7 +108,12 @@ test.each<[string, InvoicePageInput, Record<string, unknown>]>([
   ],
   [
     '"Pay now" failed',
-    { token, data: pending, error: null, pay: { kind: 'failed', failure: { kind: 'network' } } },
+    {
+      token,
+      data: pending,
+      error: null,
+      pay: { kind: 'failed', failure: { kind: 'network' }, unanswered: 'noAnswer' },
+    },
     { kind: 'pending', pay: { kind: 'failed' } },
   ],
   [

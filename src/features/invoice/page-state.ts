@@ -6,6 +6,7 @@
  */
 import type { InvoiceState } from '../../../contract/checkout';
 import type { TokenReading } from '../../lib/capability-token';
+import type { UnansweredAction } from '../../lib/action-failure';
 import { classifyInvoiceFailure, type InvoiceFailure } from './api';
 
 /** Why a link cannot be used: no token, a mangled one, one the server does not know, or expired. */
@@ -24,7 +25,8 @@ export type PayStatus =
   | { kind: 'paying' }
   /** The checkout page's address was accepted and the browser is going there. */
   | { kind: 'leaving' }
-  | { kind: 'failed'; failure: InvoiceFailure }
+  /** `unanswered`: no answer came (offline, or none within the bound): see action-failure.ts. */
+  | { kind: 'failed'; failure: InvoiceFailure; unanswered: UnansweredAction | null }
   /** The answer's `authorizationUrl` is not this origin's checkout page (`checkout-address.ts`). */
   | { kind: 'badAddress' };
 

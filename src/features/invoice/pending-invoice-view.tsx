@@ -4,6 +4,7 @@
  * id, and "Pay now" stays available to try again.
  */
 import type { InvoiceState } from '../../../contract/checkout';
+import { ActionFailureNotice } from '../../components/action-failure-notice';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { RequestId } from '../../components/request-id';
@@ -49,11 +50,15 @@ export function PendingInvoiceView({ invoice, pay, onPay }: PendingInvoiceViewPr
       ) : (
         <p>{m.pendingBody}</p>
       )}
-      {failure !== null && (
-        <Alert tone="error" urgent>
-          <p>{failureText(failure)}</p>
-          {requestId !== null && <RequestId requestId={requestId} />}
-        </Alert>
+      {pay.kind === 'failed' && pay.unanswered !== null ? (
+        <ActionFailureNotice failure={pay.unanswered} onRetry={onPay} />
+      ) : (
+        failure !== null && (
+          <Alert tone="error" urgent>
+            <p>{failureText(failure)}</p>
+            {requestId !== null && <RequestId requestId={requestId} />}
+          </Alert>
+        )
       )}
       {pay.kind === 'badAddress' && (
         <Alert tone="error" urgent>

@@ -114,7 +114,8 @@ export function invoiceApiHandlers(
   origin: string,
   respond: {
     get: () => Response | InvoiceState;
-    pay?: () => Response | string | Promise<Response | string>;
+    /** `headers` are the request's (its Idempotency-Key, say). */
+    pay?: (headers: Headers) => Response | string | Promise<Response | string>;
   },
   seen: SeenInvoiceRequest[],
 ) {
@@ -136,7 +137,8 @@ export function invoiceApiHandlers(
       const body: unknown = await request.json();
       seen.push({ method: 'POST', path: new URL(request.url).pathname, token, body });
       if (token !== fixtureInvoiceToken) return unauthorized();
-      const result = respond.pay === undefined ? invoiceErrorResponse(500) : await respond.pay();
+      const result =
+        respond.pay === undefined ? invoiceErrorResponse(500) : await respond.pay(request.headers);
       return result instanceof Response
         ? result
         : HttpResponse.json(invoicePayResponseSchema.parse({ data: { authorizationUrl: result } }));

@@ -10,7 +10,9 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { unansweredActionOf } from '../../lib/action-failure';
 import { redirectTo } from '../../lib/redirect';
+import { useActionKey } from '../../lib/use-action-key';
 import { useCheckSchedule } from '../../lib/use-check-schedule';
 import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
 import {
@@ -51,7 +53,8 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
     refetchInterval,
   });
   const { refetch } = query;
-  const { mutateAsync } = useMutation(payInvoiceMutationOptions(invoiceId, tokenValue));
+  const actionKey = useActionKey<Record<string, never>>();
+  const { mutateAsync } = useMutation(payInvoiceMutationOptions(invoiceId, tokenValue, actionKey));
   const [payStatus, setPayStatus] = useState<PayStatus>({ kind: 'idle' });
   // One click sends one request, even before the busy button has re-rendered.
   const paying = useRef(false);
@@ -80,7 +83,7 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
           void refetch();
           return;
         }
-        setPayStatus({ kind: 'failed', failure });
+        setPayStatus({ kind: 'failed', failure, unanswered: unansweredActionOf(error) });
       },
     );
   }, [mutateAsync, refetch]);
