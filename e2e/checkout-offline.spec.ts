@@ -7,7 +7,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { createCheckoutPayment, pathOf, simulateTransfer } from './checkout-api';
+import {
+  createCheckoutPayment,
+  getCheckoutPayment,
+  pathOf,
+  simulateTransfer,
+} from './checkout-api';
 
 const offlineNote = 'You are offline. We will check again when your connection is back.';
 
@@ -73,4 +78,59 @@ test('"Last checked" shows the service’s time in Lagos time, not the phone’s
   const candidates = new Set<string>();
   for (let at = before - 1_000; at <= after + 1_000; at += 1_000) candidates.add(lagosTime(at));
   expect(candidates).toContain(shown);
+});
+
+test('the payer’s details sent offline change nothing and keep the input; sent again online they save', async ({
+  page,
+  context,
+}) => {
+  const payment = await createCheckoutPayment({ customer: { email: 'tunde@example.com' } });
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') saves.push(new URL(request.url()).pathname);
+  });
+  await page.goto(pathOf(payment.checkoutUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('0803 123 4567');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Nothing has changed' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue('0803 123 4567');
+  expect(saves).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  await context.setOffline(false);
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  expect(saves).toHaveLength(1);
+});
+
+test('details whose answer was lost are sent again with the same idempotency key and saved once', async ({
+  page,
+}) => {
+  const payment = await createCheckoutPayment({ customer: { email: 'tunde@example.com' } });
+  const keys: (string | null)[] = [];
+  let lose = true;
+  // The service gets and applies the first save, but its answer never reaches the phone.
+  await page.route(`**/checkout/${payment.id}/customer`, async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? null);
+    if (!lose) return route.continue();
+    lose = false;
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+  await page.goto(pathOf(payment.checkoutUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('0803 123 4567');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const notice = page.getByRole('alert').filter({ hasText: 'No answer from the service' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect((await getCheckoutPayment(payment.id)).customer.phone).toBe('+2348031234567');
 });

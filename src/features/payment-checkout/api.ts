@@ -13,6 +13,7 @@ import {
   apiRequest,
   hostedWriteTimeoutMs,
   NetworkError,
+  OfflineError,
   parseAnswer,
   type RawAnswer,
 } from '../../lib/api-client';
@@ -22,12 +23,13 @@ import { hostedReadOptions } from '../../lib/hosted-reads';
 import type { ActionKey } from '../../lib/use-action-key';
 import type { RequestFailure } from './machine';
 
-// A chunk that cannot be downloaded is a request that did not get through, like any other.
+// A chunk that cannot be downloaded is a request that did not get through, like any other;
+// offline, nothing was sent, so the page can say that nothing has changed.
 const loadCustomerRoutes = () =>
   import('../../../contract/routes-checkout-customer').then(
     (module) => module.checkoutCustomerRoutes,
     (error: unknown) => {
-      throw new NetworkError({ cause: error });
+      throw navigator.onLine ? new NetworkError({ cause: error }) : new OfflineError();
     },
   );
 
