@@ -70,3 +70,30 @@ test('an invoice link with an unknown token shows "This invoice link is not vali
   ).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('"Pay now" offline changes nothing and says so; back online it opens the checkout page', async ({
+  page,
+  context,
+}) => {
+  const subscription = await createInvoiceSubscription({ callbackUrl, amount: 15000 });
+  const invoiceUrl = subscription.invoice.checkoutUrl;
+  if (invoiceUrl === null) throw new Error('The initial invoice has no checkoutUrl');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(pathOf(invoiceUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Nothing has changed' });
+  await expect(notice).toBeVisible();
+  expect(posts).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  await context.setOffline(false);
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await page.waitForURL(/\/checkout\/osp_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+});
