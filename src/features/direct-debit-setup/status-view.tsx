@@ -34,8 +34,8 @@ import {
   returnUrlOf,
   type AutoReturn,
   type DisableStep,
-  type StatusCheck,
 } from './machine';
+import type { StatusCheck } from './page-state';
 import { MaskedAccount } from './masked-account';
 import { statusTitle } from './status-title';
 import { useDeadlinePassed } from './use-deadline-passed';
