@@ -338,33 +338,10 @@ const shown = (approved: boolean, allowsAutoReturn: boolean, mandateId = 'mdt_1'
   allowsAutoReturn,
 });
 
-test('"Stay here" survives a later status check', () => {
-  const stayed = transition(states.counting, { type: 'stayHere' });
-  expect(transition(stayed, shown(true, true))).toMatchObject({ countdown: { kind: 'stayed' } });
-});
-
-test('a refresh keeps a running countdown and a return under way', () => {
-  const leaving = transition(states.counting, { type: 'returnNow' });
-  for (const from of [states.counting, leaving]) {
-    expect(transition(from, shown(true, true))).toBe(from);
-  }
-});
-
 test('an answer that no longer allows the return stops it for good', () => {
   const stopped = transition(states.counting, shown(true, false));
   expect(stopped).toMatchObject({ countdown: { kind: 'off' } });
   expect(transition(stopped, shown(true, true))).toMatchObject({ countdown: { kind: 'off' } });
-});
-
-test('debit turned back on later does not start a countdown for an approval already shown', () => {
-  const offFirst = transition(states.chooseBank, shown(true, false));
-  expect(offFirst).toMatchObject({ countdown: { kind: 'off', approvalShown: true } });
-  expect(transition(offFirst, shown(true, true))).toMatchObject({ countdown: { kind: 'off' } });
-});
-
-test('a pending mandate approved while watching starts the countdown', () => {
-  const pending = transition(states.chooseBank, shown(false, false));
-  expect(transition(pending, shown(true, true))).toMatchObject({ countdown: { kind: 'counting' } });
 });
 
 test('another mandate starts its own countdown', () => {
@@ -515,14 +492,6 @@ test.each<[string, RequestFailure, Partial<FlowState>]>([
   expect(transition(states.submitting, { type: 'submitFailed', failure })).toMatchObject(expected);
 });
 
-test('"Try again" after a lost authorization first reads the setup again, keeping the draft', () => {
-  const failed = transition(states.submitting, { type: 'submitFailed', failure: network });
-  expect(failed).toMatchObject({ step: { kind: 'failed', failure: network } });
-  expect(transition(failed, { type: 'retry' })).toMatchObject({
-    step: { kind: 'rereading', draft },
-  });
-});
-
 test('a re-read restores the draft: the confirm step when the name was resolved', () => {
   expect(transition(states.rereading, { type: 'setupLoaded' })).toMatchObject({
     step: { kind: 'confirm', bank: gtb, accountNumber: gtbAccount, accountName: 'ADA OBI' },
@@ -543,25 +512,6 @@ test('the authorization answer starts the form afresh, keeping the lookups', () 
 
 // ---------------------------------------------------------------------------------------------
 // Turning automatic debit off (product.md, flow step 7)
-
-test('a failed disable on a revoked link shows the invalid-link view', () => {
-  const next = transition(states.disabling, {
-    type: 'disableFailed',
-    failure: { kind: 'invalidLink', reason: 'revoked', requestId: 'req_9' },
-  });
-  expect(next).toMatchObject({
-    step: { kind: 'invalidLink', reason: 'revoked', requestId: 'req_9' },
-  });
-});
-
-test('a disable refused because the setup changed reads the setup again', () => {
-  expect(
-    transition(states.disabling, {
-      type: 'disableFailed',
-      failure: { kind: 'setupChanged', requestId: 'req_2' },
-    }),
-  ).toMatchObject({ step: { kind: 'rereading', draft: null }, disable: { kind: 'off' } });
-});
 
 test('an unexpected disable failure keeps the confirmation open with the request id', () => {
   const failure: RequestFailure = { kind: 'unexpected', status: 503, requestId: 'req_3' };

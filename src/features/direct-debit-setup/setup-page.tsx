@@ -121,7 +121,6 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
           check={state.check}
           onCheckNow={() => send({ type: 'checkNow' })}
           autoReturn={state.autoReturn}
-          autoReturnSecondsLeft={flow.autoReturnSecondsLeft}
           onStayHere={() => send({ type: 'stayHere' })}
           onReturnNow={() => send({ type: 'returnNow' })}
           onTryAnotherAccount={() => send({ type: 'tryAnotherAccount' })}

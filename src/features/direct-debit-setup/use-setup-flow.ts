@@ -16,8 +16,8 @@
  *   second request and without a frame of the old status.
  * - While the disable call is in flight, status checks are cancelled and the query is disabled:
  *   an answer sent before the call could bring the old status back.
- * - `status` counting down: 5 seconds, then the redirect to the validated return URL, once per
- *   mandate in a tab: a customer who comes back with the Back button stays on the page.
+ * - `status` counting down (the status view's `AutoReturnCountdown`: once per mandate in a tab,
+ *   held while focused or pointed at), then the redirect to the validated return URL.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
@@ -26,7 +26,6 @@ import { bankApprovedStatuses, type SetupState } from '../../../contract/direct-
 import type { RawAnswer } from '../../lib/api-client';
 import { redirectTo } from '../../lib/redirect';
 import { useCheckSchedule } from '../../lib/use-check-schedule';
-import { useCountdown } from '../../lib/use-countdown';
 import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
 import {
   banksQueryOptions,
@@ -49,9 +48,6 @@ import {
   type ResolvingStep,
 } from './machine';
 import { setupView, type SetupView } from './page-state';
-
-/** Seconds before the automatic return to the merchant (product.md, flow step 6). */
-export const autoReturnSeconds = 5;
 
 /** Events a view may send; "Check now" is a read again, not a move of the flow. */
 export type ViewEvent =
@@ -79,28 +75,6 @@ export interface SetupFlow {
   send: (event: ViewEvent) => void;
   /** The bank list (server data), for the bank step. */
   banks: { data: Bank[] | undefined; isError: boolean; isPending: boolean; refetch: () => void };
-  /** Seconds left before the automatic return, while it counts down; else null. */
-  autoReturnSecondsLeft: number | null;
-}
-
-// The tab remembers which mandates it already returned the customer for (sessionStorage, like
-// the token), so the Back button from the merchant's site does not start another countdown.
-function returnedKey(mandateId: string): string {
-  return `dd-returned-${mandateId}`;
-}
-function hasReturnedFor(mandateId: string): boolean {
-  try {
-    return window.sessionStorage.getItem(returnedKey(mandateId)) !== null;
-  } catch {
-    return false;
-  }
-}
-function rememberReturnFor(mandateId: string): void {
-  try {
-    window.sessionStorage.setItem(returnedKey(mandateId), '1');
-  } catch {
-    // Without storage the worst case is one more countdown after Back.
-  }
 }
 
 /** Whether the server may still change the shown mandate by itself: checked on a timer. */
@@ -274,17 +248,6 @@ export function useSetupFlow(): SetupFlow {
     }
   }, [mandateId, approved, allows]);
 
-  const counting = shown?.autoReturn === 'counting';
-  // Before paint, so a customer back from the merchant never sees the countdown flash.
-  useLayoutEffect(() => {
-    if (counting && mandateId !== null && hasReturnedFor(mandateId)) dispatch({ type: 'stayHere' });
-  }, [counting, mandateId]);
-
-  const autoReturnSecondsLeft = useCountdown(counting ? autoReturnSeconds : null, mandateId);
-  useEffect(() => {
-    if (counting && autoReturnSecondsLeft === 0) dispatch({ type: 'returnNow' });
-  }, [counting, autoReturnSecondsLeft]);
-
   const redirectedFor = useRef<string | null>(null);
   const leaving = shown?.autoReturn === 'leaving' ? shown : null;
   useEffect(() => {
@@ -293,7 +256,6 @@ export function useSetupFlow(): SetupFlow {
     const url = returnUrlOf(leaving.setup);
     if (url === null || redirectedFor.current === url) return;
     redirectedFor.current = url;
-    rememberReturnFor(leaving.mandate.id);
     redirectTo(url);
   }, [leaving]);
 
@@ -304,6 +266,5 @@ export function useSetupFlow(): SetupFlow {
     view,
     send,
     banks: { data: banks, isError, isPending, refetch: refetchBanks },
-    autoReturnSecondsLeft: counting ? autoReturnSecondsLeft : null,
   };
 }
