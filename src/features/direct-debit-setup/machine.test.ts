@@ -65,6 +65,7 @@ type StateName = keyof typeof states;
 
 // One representative of every event, fitting the representative states above.
 const events = {
+  navigated: { type: 'navigated', to: 'bank' },
   setupLoaded: { type: 'setupLoaded' },
   setupFailed: { type: 'setupFailed', failure: network },
   bankChosen: { type: 'bankChosen', bank: gtb, accountNumber: null },
@@ -125,7 +126,7 @@ const legal: Row[] = [
   [
     'enterAccount',
     'changeBank',
-    { step: { kind: 'chooseBank', accountNumber: '0123', notice: null } },
+    { step: { kind: 'chooseBank', bank: gtb, accountNumber: '0123', notice: null } },
   ],
   [
     'resolving',
@@ -138,12 +139,27 @@ const legal: Row[] = [
     { step: { kind: 'failed', failure: network, resume: resolvingStep } },
   ],
   ['confirm', 'confirmed', { step: { kind: 'submitting', ...draft } }],
+  // Back to the bank step keeps the bank (for Forward) and the number.
+  [
+    'enterAccount',
+    'navigated',
+    { step: { kind: 'chooseBank', bank: gtb, accountNumber: null, notice: null } },
+  ],
+  [
+    'confirm',
+    'navigated',
+    { step: { kind: 'chooseBank', bank: gtb, accountNumber: gtbAccount, notice: null } },
+  ],
   [
     'confirm',
     'changeAccount',
     { step: { kind: 'enterAccount', bank: gtb, accountNumber: gtbAccount, notice: null } },
   ],
-  ['submitting', 'submitted', { step: { kind: 'chooseBank', accountNumber: null, notice: null } }],
+  [
+    'submitting',
+    'submitted',
+    { step: { kind: 'chooseBank', bank: null, accountNumber: null, notice: null } },
+  ],
   [
     'submitting',
     'submitFailed',
@@ -175,7 +191,7 @@ const legal: Row[] = [
     { countdown: { mandateId: 'mdt_1', kind: 'leaving', approvalShown: true } },
   ],
   ...fromEvery('tryAnotherAccount', {
-    step: { kind: 'chooseBank', accountNumber: null, notice: null },
+    step: { kind: 'chooseBank', bank: null, accountNumber: null, notice: null },
     setAside: 'mdt_1',
     disable: { kind: 'off' },
   }),
@@ -218,6 +234,7 @@ const stateKinds = {
   invalidLink: true,
 } satisfies Record<StepKind, true>;
 const eventTypes = {
+  navigated: true,
   setupLoaded: true,
   setupFailed: true,
   bankChosen: true,
@@ -412,6 +429,7 @@ test.each<[string, RequestFailure, Partial<FlowState>]>([
     {
       step: {
         kind: 'chooseBank',
+        bank: null,
         accountNumber: gtbAccount,
         notice: { kind: 'bankNotSupported', bankName: 'GTBank' },
       },
@@ -561,11 +579,64 @@ test('only a strictly older mandate update counts as stale', () => {
 
 test('the flow starts at the bank step with nothing looked up', () => {
   expect(initialState()).toEqual({
-    step: { kind: 'chooseBank', accountNumber: null, notice: null },
+    step: { kind: 'chooseBank', bank: null, accountNumber: null, notice: null },
     lookups: {},
     setAside: null,
     countdown: null,
     disable: { kind: 'off' },
   });
   expect(open.mandate).toBeNull();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Back, Forward and reload (issue 14, point 2): moves between steps, never a request
+
+test('Forward from the bank step returns to the account step with the bank and number', () => {
+  const back = transition(states.confirm, { type: 'navigated', to: 'bank' });
+  expect(transition(back, { type: 'navigated', to: 'account' })).toMatchObject({
+    step: { kind: 'enterAccount', bank: gtb, accountNumber: gtbAccount },
+  });
+});
+
+test('Forward to the confirm step needs the name looked up in this page life', () => {
+  const account = transition(states.confirm, { type: 'navigated', to: 'account' });
+  expect(transition(account, { type: 'navigated', to: 'confirm' })).toMatchObject({
+    step: { kind: 'confirm', accountName: 'ADA OBI' },
+  });
+  const unknown = flow({
+    step: { kind: 'enterAccount', bank: gtb, accountNumber: gtbAccount, notice: null },
+  });
+  expect(transition(unknown, { type: 'navigated', to: 'confirm' })).toBe(unknown);
+});
+
+test('navigation never interrupts a lookup or an authorization in flight', () => {
+  for (const state of [states.resolving, states.submitting]) {
+    expect(transition(state, { type: 'navigated', to: 'bank' })).toBe(state);
+  }
+});
+
+test('a reload resumes at the kept step; at the confirm step the name is looked up again', () => {
+  expect(initialState({ step: 'bank', bank: gtb, accountNumber: '0123' }).step).toEqual({
+    kind: 'chooseBank',
+    bank: gtb,
+    accountNumber: '0123',
+    notice: null,
+  });
+  expect(initialState({ step: 'account', bank: gtb, accountNumber: gtbAccount }).step).toEqual({
+    kind: 'enterAccount',
+    bank: gtb,
+    accountNumber: gtbAccount,
+    notice: null,
+  });
+  expect(initialState({ step: 'confirm', bank: gtb, accountNumber: gtbAccount }).step).toEqual({
+    kind: 'resolving',
+    bank: gtb,
+    accountNumber: gtbAccount,
+  });
+  // A number that cannot be looked up stays at the account step.
+  expect(
+    initialState({ step: 'confirm', bank: gtb, accountNumber: gtbBadAccount }).step,
+  ).toMatchObject({
+    kind: 'enterAccount',
+  });
 });

@@ -100,7 +100,13 @@ export type DisableStep =
 
 /** Where the customer is in the form. The status view shows instead whenever there is a mandate. */
 export type Step =
-  | { kind: 'chooseBank'; accountNumber: string | null; notice: BankNotice | null }
+  | {
+      kind: 'chooseBank';
+      /** The bank chosen before going back to this step (Forward returns to it). */
+      bank: Bank | null;
+      accountNumber: string | null;
+      notice: BankNotice | null;
+    }
   | { kind: 'enterAccount'; bank: Bank; accountNumber: string | null; notice: AccountNotice | null }
   | { kind: 'resolving'; bank: Bank; accountNumber: string }
   | {
@@ -143,8 +149,12 @@ export interface FlowState {
   disable: DisableStep;
 }
 
+/** The form's steps as browser history entries (issue 14, point 2). */
+export type HistoryStep = 'bank' | 'account' | 'confirm';
+
 /** Every event of the flow. Events with a `setup` carry the server's answer for a guard only. */
 export type FlowEvent =
+  | { type: 'navigated'; to: HistoryStep }
   | { type: 'setupLoaded' }
   | { type: 'setupFailed'; failure: RequestFailure }
   | { type: 'bankChosen'; bank: Bank; accountNumber: string | null }
@@ -170,11 +180,41 @@ export type FlowEvent =
 export type FlowEventType = FlowEvent['type'];
 
 const disableOff: DisableStep = { kind: 'off' };
-const firstStep: Step = { kind: 'chooseBank', accountNumber: null, notice: null };
+const firstStep: Step = { kind: 'chooseBank', bank: null, accountNumber: null, notice: null };
 
-/** The first state: the bank step (shown once the setup says it is open, without a mandate). */
-export function initialState(): FlowState {
-  return { step: firstStep, lookups: {}, setAside: null, countdown: null, disable: disableOff };
+/** What a reload of this tab kept of the form (never the resolved name): `setup-history.ts`. */
+export interface KeptDraft {
+  step: HistoryStep;
+  bank: Bank;
+  accountNumber: string | null;
+}
+
+/**
+ * The first state: the bank step (shown once the setup says it is open, without a mandate), or,
+ * after a reload, the step the customer was at with what they had entered. At the confirm step
+ * the name is looked up again (`resolving`).
+ */
+export function initialState(kept: KeptDraft | null = null): FlowState {
+  const fresh: FlowState = {
+    step: firstStep,
+    lookups: {},
+    setAside: null,
+    countdown: null,
+    disable: disableOff,
+  };
+  if (kept === null) return fresh;
+  const { bank, accountNumber } = kept;
+  if (kept.step === 'bank') {
+    return withStep(fresh, { kind: 'chooseBank', bank, accountNumber, notice: null });
+  }
+  if (
+    kept.step === 'confirm' &&
+    accountNumber !== null &&
+    isCheckableAccount(bank, accountNumber)
+  ) {
+    return withStep(fresh, { kind: 'resolving', bank, accountNumber });
+  }
+  return withStep(fresh, { kind: 'enterAccount', bank, accountNumber, notice: null });
 }
 
 /**
@@ -309,6 +349,7 @@ function afterRequestFailure(
     case 'bankNotSupported':
       return withStep(flow, {
         kind: 'chooseBank',
+        bank: null,
         accountNumber,
         notice: { kind: 'bankNotSupported', bankName: bank.name },
       });
@@ -329,6 +370,32 @@ function afterRequestFailure(
   }
 }
 
+/**
+ * Back or Forward to a form step (a browser history entry), with the bank and number entered.
+ * Never sends anything: the confirm step is reached only with a name looked up in this page life.
+ */
+function navigate(
+  flow: FlowState,
+  to: HistoryStep,
+  bank: Bank,
+  accountNumber: string | null,
+): FlowState {
+  const current = flow.step.kind;
+  if (to === 'bank') {
+    if (current === 'chooseBank') return flow;
+    return withStep(flow, { kind: 'chooseBank', bank, accountNumber, notice: null });
+  }
+  if (to === 'account') {
+    if (current === 'enterAccount') return flow;
+    return withStep(flow, { kind: 'enterAccount', bank, accountNumber, notice: null });
+  }
+  const accountName =
+    accountNumber === null ? undefined : flow.lookups[lookupKey(bank.id, accountNumber)];
+  if (current === 'confirm' || accountNumber === null || typeof accountName !== 'string')
+    return flow;
+  return withStep(flow, { kind: 'confirm', bank, accountNumber, accountName, notice: null });
+}
+
 type StepMove<K extends StepKind> = (
   flow: FlowState,
   step: StepOf<K>,
@@ -338,6 +405,10 @@ type StepMove<K extends StepKind> = (
 /** Each form step's moves, one small function per step. */
 export const stepMoves: { [K in StepKind]: StepMove<K> } = {
   chooseBank(flow, step, event) {
+    if (event.type === 'navigated') {
+      const { bank, accountNumber } = step;
+      return bank === null ? flow : navigate(flow, event.to, bank, accountNumber);
+    }
     if (event.type !== 'bankChosen') return flow;
     return withStep(flow, {
       kind: 'enterAccount',
@@ -348,9 +419,11 @@ export const stepMoves: { [K in StepKind]: StepMove<K> } = {
   },
 
   enterAccount(flow, step, event) {
+    if (event.type === 'navigated') return navigate(flow, event.to, step.bank, step.accountNumber);
     if (event.type === 'changeBank') {
       return withStep(flow, {
         kind: 'chooseBank',
+        bank: step.bank,
         accountNumber: event.accountNumber,
         notice: null,
       });
@@ -394,6 +467,7 @@ export const stepMoves: { [K in StepKind]: StepMove<K> } = {
 
   confirm(flow, step, event) {
     const { bank, accountNumber, accountName } = step;
+    if (event.type === 'navigated') return navigate(flow, event.to, bank, accountNumber);
     if (event.type === 'confirmed') {
       return withStep(flow, { kind: 'submitting', bank, accountNumber, accountName });
     }

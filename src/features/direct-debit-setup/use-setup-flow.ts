@@ -20,7 +20,7 @@
  *   held while focused or pointed at), then the redirect to the validated return URL.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Bank } from '../../../contract/banks';
 import { bankApprovedStatuses, type SetupState } from '../../../contract/direct-debit';
 import type { RawAnswer } from '../../lib/api-client';
@@ -48,6 +48,7 @@ import {
   type ResolvingStep,
 } from './machine';
 import { setupView, type SetupView } from './page-state';
+import { keptDraft, useStepHistory } from './setup-history';
 
 /** Events a view may send; "Check now" is a read again, not a move of the flow. */
 export type ViewEvent =
@@ -100,7 +101,8 @@ function rechecks(query: { state: { data: RawAnswer | undefined } }): boolean {
 /** The setup flow of the page at `/direct-debit/setup#token=…`. */
 export function useSetupFlow(): SetupFlow {
   const { reading: token, token: tokenValue } = useHostedLinkToken('dd');
-  const [flow, dispatch] = useReducer(transition, undefined, initialState);
+  // After a reload, the step this tab was at, with the bank and number (setup-history.ts).
+  const [flow, dispatch] = useReducer(transition, null, () => initialState(keptDraft()));
   const queryClient = useQueryClient();
   const setupOptions = setupQueryOptions(tokenValue);
   const { queryKey } = setupOptions;
@@ -176,6 +178,12 @@ export function useSetupFlow(): SetupFlow {
     [resolveAccount],
   );
 
+  // A reload at the confirm step looks the name up again (it is never kept): once, on mount.
+  const [restoredLookup] = useState(() => (flow.step.kind === 'resolving' ? flow.step : null));
+  useEffect(() => {
+    if (restoredLookup !== null) lookUp(restoredLookup);
+  }, [restoredLookup, lookUp]);
+
   const send = useCallback(
     (event: ViewEvent) => {
       switch (event.type) {
@@ -233,6 +241,8 @@ export function useSetupFlow(): SetupFlow {
     fetching: setupQuery.isFetching,
     flow,
   });
+
+  useStepHistory(view, dispatch);
 
   // A link the server refuses is of no use after a reload either.
   useForgetRefusedLink('dd', view.kind === 'invalidLink' ? view.reason : null);
