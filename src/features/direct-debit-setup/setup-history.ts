@@ -11,45 +11,36 @@
  *   open; never the resolved name, which is looked up again after a reload.
  */
 import { useEffect } from 'react';
-import { bankSchema, type Bank } from '../../../contract/banks';
+import { z } from 'zod/mini';
+import { bankSchema } from '../../../contract/banks';
 import type { FlowEvent, HistoryStep, KeptDraft } from './machine';
 import type { SetupView } from './page-state';
 
 type Entry = HistoryStep | 'status';
 const depth: Record<Entry, number> = { bank: 0, account: 1, confirm: 2, status: 3 };
 const draftKey = 'dd-draft';
+const draftSchema = z.object({ bank: bankSchema, accountNumber: z.nullable(z.string()) });
 
 /**
- * The history entry a view belongs to, or null where the entry stays as it is: loading, failures,
- * closed, and a request in flight (a lookup, an authorization) between two steps.
+ * The history entry of each view; other views (loading, failures, closed, a lookup or an
+ * authorization in flight between two steps) leave the entry as it is.
  */
-export function entryOf(view: SetupView): Entry | null {
-  switch (view.kind) {
-    case 'chooseBank':
-      return 'bank';
-    case 'enterAccount':
-      return 'account';
-    case 'confirm':
-      return 'confirm';
-    case 'status':
-      return 'status';
-    default:
-      return null;
-  }
-}
+const entries: Partial<Record<SetupView['kind'], Entry>> = {
+  chooseBank: 'bank',
+  enterAccount: 'account',
+  confirm: 'confirm',
+  status: 'status',
+};
 
 function entryIn(state: unknown): Entry | null {
-  if (typeof state !== 'object' || state === null || !('ddStep' in state)) return null;
-  const { ddStep } = state;
-  return ddStep === 'bank' || ddStep === 'account' || ddStep === 'confirm' || ddStep === 'status'
-    ? ddStep
-    : null;
+  const step = typeof state === 'object' && state !== null && 'ddStep' in state && state.ddStep;
+  return typeof step === 'string' && step in depth ? (step as Entry) : null;
 }
 
 function mark(entry: Entry, how: 'push' | 'replace'): void {
   // Other keys of the entry's state (a router's, say) are kept.
   const state: unknown = window.history.state;
-  const next = { ...(typeof state === 'object' && state !== null ? state : {}), ddStep: entry };
+  const next = { ...(typeof state === 'object' ? state : null), ddStep: entry };
   if (how === 'push') window.history.pushState(next, '');
   else window.history.replaceState(next, '');
 }
@@ -62,20 +53,16 @@ export function keptDraft(): KeptDraft | null {
   const step = entryIn(window.history.state);
   if (step === null || step === 'status') return null;
   try {
-    const kept: unknown = JSON.parse(window.sessionStorage.getItem(draftKey) ?? 'null');
-    if (typeof kept !== 'object' || kept === null || !('bank' in kept)) return null;
-    const bank = bankSchema.safeParse(kept.bank);
-    const number = 'accountNumber' in kept ? kept.accountNumber : null;
-    if (!bank.success) return null;
-    return { step, bank: bank.data, accountNumber: typeof number === 'string' ? number : null };
+    const kept = draftSchema.safeParse(JSON.parse(window.sessionStorage.getItem(draftKey) ?? ''));
+    return kept.success ? { step, ...kept.data } : null;
   } catch {
     return null;
   }
 }
 
-function keep(draft: { bank: Bank | null; accountNumber: string | null } | null): void {
+function keep(draft: z.infer<typeof draftSchema> | null): void {
   try {
-    if (draft === null || draft.bank === null) window.sessionStorage.removeItem(draftKey);
+    if (draft === null) window.sessionStorage.removeItem(draftKey);
     else window.sessionStorage.setItem(draftKey, JSON.stringify(draft));
   } catch {
     // Without storage a reload starts the form again; nothing else changes.
@@ -87,7 +74,7 @@ function keep(draft: { bank: Bank | null; accountNumber: string | null } | null)
  * `navigated` on Back and Forward.
  */
 export function useStepHistory(view: SetupView, dispatch: (event: FlowEvent) => void): void {
-  const entry = entryOf(view);
+  const entry = entries[view.kind] ?? null;
   useEffect(() => {
     if (entry === null) return;
     const current = entryIn(window.history.state);
@@ -100,8 +87,8 @@ export function useStepHistory(view: SetupView, dispatch: (event: FlowEvent) => 
   const bank = 'bank' in view ? view.bank : null;
   const accountNumber = 'accountNumber' in view ? view.accountNumber : null;
   useEffect(() => {
-    if (entry === 'status') keep(null);
-    else if (entry !== null) keep({ bank, accountNumber });
+    if (entry === null) return;
+    keep(entry === 'status' || bank === null ? null : { bank, accountNumber });
   }, [entry, bank, accountNumber]);
 
   useEffect(() => {
