@@ -591,24 +591,14 @@ export function statusMove(flow: FlowState, event: FlowEvent): FlowState {
   }
 }
 
-const statusEvents: ReadonlySet<FlowEventType> = new Set<FlowEventType>([
-  'statusShown',
-  'stayHere',
-  'returnNow',
-  'tryAnotherAccount',
-  'disableRequested',
-  'disableCancelled',
-  'disableConfirmed',
-  'disabled',
-  'disableFailed',
-]);
-
 /**
  * The next state of the flow after `event`, or `flow` itself (same object) when the event is not
  * legal there. Pure: no clock, no requests.
  */
 export function transition(flow: FlowState, event: FlowEvent): FlowState {
-  if (statusEvents.has(event.type)) return statusMove(flow, event);
+  // The status view's events and the steps' events are apart: each side ignores the other's.
+  const moved = statusMove(flow, event);
+  if (moved !== flow) return moved;
   // The table is typed per step; indexing it by a union loses that pairing, hence the widening.
   const move = stepMoves[flow.step.kind] as StepMove<StepKind>;
   return move(flow, flow.step, event);
