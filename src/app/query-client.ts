@@ -9,7 +9,7 @@
  * `OfflineError` and the page says nothing has changed, instead of a busy button that waits for
  * the connection and then acts by itself (issue 14, point 4).
  */
-import { QueryClient } from '@tanstack/react-query';
+import { focusManager, QueryClient } from '@tanstack/react-query';
 import { isTransientFailure } from '../lib/api-client';
 
 // Two quick retries: a 5xx or a dropped answer on the first read reaches the error view (and
@@ -18,8 +18,26 @@ import { isTransientFailure } from '../lib/api-client';
 // retried at all (isTransientFailure).
 const maxRetries = 2;
 
+/**
+ * Coming back to the page is a tab made visible again or the window focused again (TanStack
+ * Query 5 watches only the first): a customer back from their banking app on a desktop, say, had
+ * the page visible all along. Queries that ask for it (`refetchOnWindowFocus`) read again then.
+ */
+function watchFocus(): void {
+  focusManager.setEventListener((handleFocus) => {
+    const onFocus = () => handleFocus();
+    document.addEventListener('visibilitychange', onFocus);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      document.removeEventListener('visibilitychange', onFocus);
+      window.removeEventListener('focus', onFocus);
+    };
+  });
+}
+
 /** A new client; one per page load (and one per test). */
 export function createQueryClient(): QueryClient {
+  watchFocus();
   return new QueryClient({
     defaultOptions: {
       queries: {

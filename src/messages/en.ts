@@ -41,6 +41,13 @@ export const en = {
     /** A date and time from `formatDateTime`, said to be Lagos time wherever it is shown. */
     lagosTime: (dateTime: string) => `${dateTime} (Lagos time)`,
     copyFailed: 'Could not copy. Select the text and copy it yourself.',
+    /** The automatic return's countdown (src/components/auto-return-countdown.tsx). */
+    autoReturn: {
+      paused: '(paused)',
+      startedSaid: (merchant: string, seconds: number) =>
+        `Returning to ${merchant} in ${seconds} seconds. Choose Stay here to stay on this page.`,
+      pausedSaid: 'Countdown paused while you look. Move away to let it go on.',
+    },
     reference: 'Reference',
     copyReference: 'Copy reference',
     offline: 'You are offline. We will check again when your connection is back.',

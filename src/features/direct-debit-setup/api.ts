@@ -4,7 +4,7 @@
  * authorization as `mutationOptions`. Every call sends the link's capability token in
  * `x-direct-debit-token` and nothing else identifies the customer. Amounts are naira.
  */
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, replaceEqualDeep } from '@tanstack/react-query';
 import type {
   ResolveAccountRequest,
   SetupState,
@@ -17,7 +17,7 @@ import { apiRequest, parseAnswer, type RawAnswer } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
-import type { RequestFailure } from './machine';
+import { isOlderMandate, type RequestFailure } from './machine';
 
 /**
  * The setup state (`SetupState`) in an answer of `GET /direct-debit/setup`.
@@ -36,9 +36,37 @@ export function selectBanks(answer: RawAnswer): Bank[] {
 }
 
 /**
+ * The answer of `GET /direct-debit/setup` that carries `setup`: what the query caches
+ * ({@link RawAnswer}) for the setup state that an authorization or a disable call answered with
+ * (the same `SetupState` body), so the page shows it at once without asking again.
+ */
+export function setupAnswer(setup: SetupState): RawAnswer {
+  return { status: 200, body: { data: setup }, requestId: null };
+}
+
+function setupIn(answer: unknown): SetupState | null {
+  if (typeof answer !== 'object' || answer === null || !('body' in answer)) return null;
+  const parsed = routes.getSetup.response.safeParse(answer.body);
+  return parsed.success ? parsed.data.data : null;
+}
+
+/**
+ * The cached answer to keep when `next` arrives: `previous` when `next` carries an older mandate
+ * than it (`isOlderMandate`: a check sent before the customer's disable call, answered after it),
+ * else `next` (sharing unchanged parts, as TanStack Query does by default).
+ */
+export function keepNewerSetup(previous: unknown, next: unknown): unknown {
+  const shown = setupIn(previous)?.mandate ?? null;
+  const incoming = setupIn(next)?.mandate ?? null;
+  if (shown !== null && incoming !== null && isOlderMandate(incoming, shown)) return previous;
+  return replaceEqualDeep(previous, next);
+}
+
+/**
  * `GET /direct-debit/setup`: the setup state, prefetched by the entry (src/lib/hosted-reads.ts)
  * and parsed by {@link selectSetup}. Always fresh (`staleTime: 0`): the mandate status changes
- * on the server and the flow polls it.
+ * on the server and the page polls it. An answer older than the one shown is dropped
+ * ({@link keepNewerSetup}).
  * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
  */
 export function setupQueryOptions(token: string) {
@@ -46,6 +74,7 @@ export function setupQueryOptions(token: string) {
     ...hostedReadOptions({ read: 'getSetup' }, token),
     select: selectSetup,
     staleTime: 0,
+    structuralSharing: keepNewerSetup,
   });
 }
 

@@ -23,7 +23,7 @@ import { Field } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { en } from '../../messages/en';
 import { digitsOf, rankBanks } from './bank-list';
-import type { ChooseBankState } from './machine';
+import type { BankNotice } from './machine';
 import { SubscriptionSummary } from './subscription-summary';
 import type { SetupFlow } from './use-setup-flow';
 
@@ -31,7 +31,7 @@ export interface BankStepProps {
   setup: SetupState;
   banks: SetupFlow['banks'];
   accountNumber: string | null;
-  notice: ChooseBankState['notice'];
+  notice: BankNotice | null;
   onChoose: (bank: Bank, accountNumber: string | null) => void;
   /** The customer started using the step: a good moment to fetch the next step's code. */
   onIntent?: () => void;

@@ -18,7 +18,7 @@ import { StepHeading } from '../../components/step-heading';
 import { formatCalendarDate, formatNaira } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
 import { en } from '../../messages/en';
-import type { ConfirmState } from './machine';
+import type { ConfirmNotice } from './machine';
 import { MaskedAccount } from './masked-account';
 
 const consentSchema = z.object({
@@ -31,7 +31,7 @@ export interface ConfirmStepProps {
   bank: Bank;
   accountNumber: string;
   accountName: string;
-  notice: ConfirmState['notice'];
+  notice: ConfirmNotice | null;
   /** The authorization is in flight. */
   busy: boolean;
   onConfirm: () => void;

@@ -1,16 +1,21 @@
 /**
- * Where the direct-debit setup flow stands, and every legal move, in one pure function
- * (product.md, "Direct-debit setup: the flow"; service-api.md, "Direct debit mandate", "States and
- * transitions", "Hosted customer setup").
+ * The customer's side of the direct-debit setup flow: the client facts only, and every legal move
+ * as a pure reducer (product.md, "Direct-debit setup: the flow"; service-api.md, "Direct debit
+ * mandate", "States and transitions", "Hosted customer setup"; decisions 0012 and 0013).
  *
- * Views send events carrying parsed data; {@link transition} alone decides the next state. An
- * event that is not legal in the current state (or whose data does not fit it, such as the answer
- * to an earlier lookup) is ignored: the same state object is returned. The first real state is
- * built from what the server says ({@link stateFromSetup}), so a reload resumes where the service
- * stands and nothing in the URL can skip a step.
+ * What the service says (the setup, its mandate, when it was last read) belongs to TanStack Query
+ * and is never copied here; `page-state.ts` derives what the page shows from the query plus this
+ * flow. The flow keeps the draft (bank, typed number), the lookups made, where the customer is in
+ * the form, the auto-return countdown, the disable dialog and the last failure of an action.
  *
- * Effects (requests, polling, timers, the redirect) live in `use-setup-flow.ts`, which reacts to
- * the states this module produces. Amounts in `SetupState` are naira; times here are epoch ms.
+ * {@link transition} is split by state: one small function per form step (the table
+ * {@link stepMoves}), and the status view's own facts (the countdown, the disable dialog) moved by
+ * {@link statusMove}. An event that is not legal (or whose data does not fit, such as the answer
+ * to an earlier lookup) returns the same state object. Events that need the server's word for a
+ * guard carry the setup they were sent against; it is read, never kept.
+ *
+ * Effects (requests, polling, timers, the redirect) live in `use-setup-flow.ts`, started from the
+ * handlers that send these events.
  */
 import type {
   RequestFailure as HostedRequestFailure,
@@ -50,8 +55,8 @@ export type RequestFailure = HostedRequestFailure<
 export type PageFailure = Exclude<RequestFailure, { kind: 'invalidLink' }>;
 
 /**
- * Results of account lookups in this flow, by {@link lookupKey}: the resolved name, or null when
- * the bank said there is no such account. A pair in here is never looked up again.
+ * Results of account lookups in this page life, by {@link lookupKey}: the resolved name, or null
+ * when the bank said there is no such account. A pair in here is never looked up again.
  */
 export type Lookups = Readonly<Record<string, string | null>>;
 
@@ -72,6 +77,12 @@ export interface Draft {
 export type AccountNotice =
   { kind: 'accountNotFound' } | { kind: 'rateLimited'; retryAfterSeconds: number | null };
 
+/** Notice of the confirm step: the authorization was rate limited. */
+export type ConfirmNotice = { kind: 'rateLimited'; retryAfterSeconds: number | null };
+
+/** Notice of the bank step: the bank chosen offers no direct debit. */
+export type BankNotice = { kind: 'bankNotSupported'; bankName: string };
+
 /**
  * Automatic return to the merchant (status view): `off` when the mandate or setup does not allow
  * it; `counting` during the countdown; `stayed` after "Stay here"; `leaving` once the redirect is
@@ -87,102 +98,64 @@ export type AutoReturn = 'off' | 'counting' | 'stayed' | 'leaving';
 export type DisableStep =
   { kind: 'off' } | { kind: 'confirming'; failure: PageFailure | null } | { kind: 'sending' };
 
+/** Where the customer is in the form. The status view shows instead whenever there is a mandate. */
+export type Step =
+  | {
+      kind: 'chooseBank';
+      /** The bank chosen before going back to this step (Forward returns to it). */
+      bank: Bank | null;
+      accountNumber: string | null;
+      notice: BankNotice | null;
+    }
+  | { kind: 'enterAccount'; bank: Bank; accountNumber: string | null; notice: AccountNotice | null }
+  | { kind: 'resolving'; bank: Bank; accountNumber: string }
+  | {
+      kind: 'confirm';
+      bank: Bank;
+      accountNumber: string;
+      accountName: string;
+      notice: ConfirmNotice | null;
+    }
+  | { kind: 'submitting'; bank: Bank; accountNumber: string; accountName: string }
+  /** The setup is read again (it changed, or an authorization's answer was lost). */
+  | { kind: 'rereading'; draft: Draft | null }
+  /** An action failed without an answer to act on; "Try again" goes back to `resume`. */
+  | { kind: 'failed'; failure: PageFailure; resume: ResolvingStep | RereadingStep }
+  /** An action found the link refused. */
+  | { kind: 'invalidLink'; reason: InvalidLinkReason; requestId: string | null };
+
+export type StepKind = Step['kind'];
+type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
+export type ResolvingStep = StepOf<'resolving'>;
+export type RereadingStep = StepOf<'rereading'>;
+
 /**
- * The last status check of the status view: `ok` (or none yet); `failed`, with the failure to
- * show (its requestId when the server answered) and a "Check now"; `retrying` while the check the
- * customer asked for is in flight (the failure stays on screen until its answer).
+ * The countdown of one mandate: its {@link AutoReturn}, and whether that mandate was last shown
+ * approved (an approval shown without a countdown never starts one later).
  */
-export type StatusCheck =
-  | { kind: 'ok' }
-  | { kind: 'failed'; failure: PageFailure }
-  | { kind: 'retrying'; failure: PageFailure };
-
-interface WithSetup {
-  setup: SetupState;
-  lookups: Lookups;
+export interface ReturnCountdown {
+  mandateId: string;
+  kind: AutoReturn;
+  approvalShown: boolean;
 }
 
-export interface LoadingState {
-  kind: 'loading';
-  /** The last setup seen, kept so a re-read keeps the merchant's look and the test banner. */
-  setup: SetupState | null;
+/** Every client fact of the flow. */
+export interface FlowState {
+  step: Step;
   lookups: Lookups;
-  draft: Draft | null;
-}
-export interface InvalidLinkState {
-  kind: 'invalidLink';
-  reason: InvalidLinkReason;
-  requestId: string | null;
-  /** Known when the link stopped working after the setup had loaded. */
-  merchant: SetupState['merchant'] | null;
-  mode: SetupState['mode'] | null;
-}
-/** Setup is closed and there is no mandate to show. */
-export interface ClosedState extends WithSetup {
-  kind: 'closed';
-}
-export interface ChooseBankState extends WithSetup {
-  kind: 'chooseBank';
-  /** Digits typed so far, to suggest the banks where they form a valid NUBAN. */
-  accountNumber: string | null;
-  notice: { kind: 'bankNotSupported'; bankName: string } | null;
-}
-export interface EnterAccountState extends WithSetup {
-  kind: 'enterAccount';
-  bank: Bank;
-  accountNumber: string | null;
-  notice: AccountNotice | null;
-}
-export interface ResolvingState extends WithSetup {
-  kind: 'resolving';
-  bank: Bank;
-  accountNumber: string;
-}
-export interface ConfirmState extends WithSetup {
-  kind: 'confirm';
-  bank: Bank;
-  accountNumber: string;
-  accountName: string;
-  notice: { kind: 'rateLimited'; retryAfterSeconds: number | null } | null;
-}
-export interface SubmittingState extends WithSetup {
-  kind: 'submitting';
-  bank: Bank;
-  accountNumber: string;
-  accountName: string;
-}
-export interface StatusState extends WithSetup {
-  kind: 'status';
-  mandate: Mandate;
-  /** When the page last heard from the server (epoch ms, this device's clock). */
-  lastCheckedAt: number;
-  check: StatusCheck;
-  autoReturn: AutoReturn;
+  /** The mandate set aside by "Try another account": the form shows instead of its status. */
+  setAside: string | null;
+  countdown: ReturnCountdown | null;
   disable: DisableStep;
 }
-export interface FailureState {
-  kind: 'failure';
-  failure: PageFailure;
-  /** Where "Try again" goes: the same lookup, or a fresh read of the setup with the draft kept. */
-  resume: LoadingState | ResolvingState;
-}
 
-/** Every state of the flow. */
-export type FlowState =
-  | LoadingState
-  | InvalidLinkState
-  | ClosedState
-  | ChooseBankState
-  | EnterAccountState
-  | ResolvingState
-  | ConfirmState
-  | SubmittingState
-  | StatusState
-  | FailureState;
+/** The form's steps as browser history entries (issue 14, point 2). */
+export type HistoryStep = 'bank' | 'account' | 'confirm';
 
-/** Every event of the flow. Times are epoch ms. */
+/** Every event of the flow. Events with a `setup` carry the server's answer for a guard only. */
 export type FlowEvent =
-  | { type: 'setupLoaded'; setup: SetupState; at: number }
+  | { type: 'navigated'; to: HistoryStep }
+  | { type: 'setupLoaded' }
   | { type: 'setupFailed'; failure: RequestFailure }
   | { type: 'bankChosen'; bank: Bank; accountNumber: string | null }
   | { type: 'changeBank'; accountNumber: string | null }
@@ -191,29 +164,57 @@ export type FlowEvent =
   | { type: 'resolveFailed'; failure: RequestFailure }
   | { type: 'changeAccount' }
   | { type: 'confirmed' }
-  | { type: 'submitted'; setup: SetupState; at: number }
+  | { type: 'submitted' }
   | { type: 'submitFailed'; failure: RequestFailure }
-  | { type: 'statusRefreshed'; setup: SetupState; at: number }
-  | { type: 'statusCheckFailed'; failure: RequestFailure }
-  | { type: 'checkNow' }
+  | { type: 'statusShown'; mandateId: string; approved: boolean; allowsAutoReturn: boolean }
   | { type: 'stayHere' }
   | { type: 'returnNow' }
-  | { type: 'tryAnotherAccount' }
-  | { type: 'disableRequested' }
+  | { type: 'tryAnotherAccount'; setup: SetupState }
+  | { type: 'disableRequested'; setup: SetupState }
   | { type: 'disableCancelled' }
   | { type: 'disableConfirmed' }
-  | { type: 'disabled'; setup: SetupState; at: number }
+  | { type: 'disabled' }
   | { type: 'disableFailed'; failure: RequestFailure }
   | { type: 'retry' };
 
 export type FlowEventType = FlowEvent['type'];
 
-/** The first state: loading when the page has a token, else the invalid-link view. */
-export function initialState(
-  token: { kind: 'token' } | { kind: 'missing' | 'malformed' },
-): FlowState {
-  if (token.kind === 'token') return { kind: 'loading', setup: null, lookups: {}, draft: null };
-  return { kind: 'invalidLink', reason: token.kind, requestId: null, merchant: null, mode: null };
+const disableOff: DisableStep = { kind: 'off' };
+const firstStep: Step = { kind: 'chooseBank', bank: null, accountNumber: null, notice: null };
+
+/** What a reload of this tab kept of the form (never the resolved name): `setup-history.ts`. */
+export interface KeptDraft {
+  step: HistoryStep;
+  bank: Bank;
+  accountNumber: string | null;
+}
+
+/**
+ * The first state: the bank step (shown once the setup says it is open, without a mandate), or,
+ * after a reload, the step the customer was at with what they had entered. At the confirm step
+ * the name is looked up again (`resolving`).
+ */
+export function initialState(kept: KeptDraft | null = null): FlowState {
+  const fresh: FlowState = {
+    step: firstStep,
+    lookups: {},
+    setAside: null,
+    countdown: null,
+    disable: disableOff,
+  };
+  if (kept === null) return fresh;
+  const { bank, accountNumber } = kept;
+  if (kept.step === 'bank') {
+    return withStep(fresh, { kind: 'chooseBank', bank, accountNumber, notice: null });
+  }
+  if (
+    kept.step === 'confirm' &&
+    accountNumber !== null &&
+    isCheckableAccount(bank, accountNumber)
+  ) {
+    return withStep(fresh, { kind: 'resolving', bank, accountNumber });
+  }
+  return withStep(fresh, { kind: 'enterAccount', bank, accountNumber, notice: null });
 }
 
 /**
@@ -296,367 +297,309 @@ export function isCheckableAccount(bank: Bank, accountNumber: string): boolean {
   return bank.cbnCode === null || isValidNuban(bank.cbnCode, accountNumber);
 }
 
-const disableOff: DisableStep = { kind: 'off' };
-const checkOk: StatusCheck = { kind: 'ok' };
-
-/**
- * The automatic return after a status answer. The bank's approval starts the countdown once:
- * "Stay here" (or a return under way) is kept; an answer that no longer allows it (debit turned
- * off, status changed) stops it; and a mandate already shown as approved without a countdown
- * (debit was off, say) does not start one later.
- */
-function nextAutoReturn(
-  setup: SetupState,
-  mandate: Mandate,
-  previous: StatusState | null,
-): AutoReturn {
-  if (!allowsAutoReturn(setup, mandate)) return 'off';
-  if (previous === null) return 'counting';
-  if (previous.autoReturn !== 'off') return previous.autoReturn;
-  const alreadyApproved =
-    previous.mandate.id === mandate.id && bankApprovedStatuses.includes(previous.mandate.status);
-  return alreadyApproved ? 'off' : 'counting';
-}
-
-function statusState(
-  setup: SetupState,
-  mandate: Mandate,
-  lookups: Lookups,
-  at: number,
-  previous: StatusState | null,
-  disable: DisableStep = disableOff,
-): StatusState {
-  return {
-    kind: 'status',
-    setup,
-    lookups,
-    mandate,
-    lastCheckedAt: at,
-    check: checkOk,
-    autoReturn: nextAutoReturn(setup, mandate, previous),
-    // A refresh keeps an open confirmation (or a request in flight) only while it still applies.
-    disable: disable.kind === 'sending' || canDisable(setup, mandate) ? disable : disableOff,
-  };
-}
-
-/**
- * The state the server's answer puts the flow in: a mandate shows its status; a closed setup says
- * so; an open one starts at the bank step, or resumes the customer's draft after a re-read.
- */
-export function stateFromSetup(
-  setup: SetupState,
-  at: number,
-  lookups: Lookups = {},
-  draft: Draft | null = null,
-): FlowState {
-  if (setup.mandate !== null) return statusState(setup, setup.mandate, lookups, at, null);
-  if (!setup.setupOpen) return { kind: 'closed', setup, lookups };
-  if (draft === null)
-    return { kind: 'chooseBank', setup, lookups, accountNumber: null, notice: null };
+/** The step a re-read resumes: the customer's draft, else the bank step. */
+function stepFromDraft(draft: Draft | null): Step {
+  if (draft === null) return firstStep;
   if (draft.accountName !== null) {
-    return {
-      kind: 'confirm',
-      setup,
-      lookups,
-      bank: draft.bank,
-      accountNumber: draft.accountNumber,
-      accountName: draft.accountName,
-      notice: null,
-    };
+    const { bank, accountNumber, accountName } = draft;
+    return { kind: 'confirm', bank, accountNumber, accountName, notice: null };
   }
   return {
     kind: 'enterAccount',
-    setup,
-    lookups,
     bank: draft.bank,
     accountNumber: draft.accountNumber,
     notice: null,
   };
 }
 
-function invalidLink(
-  reason: InvalidLinkReason,
-  requestId: string | null,
-  setup: SetupState | null,
-): InvalidLinkState {
-  return {
-    kind: 'invalidLink',
-    reason,
-    requestId,
-    merchant: setup?.merchant ?? null,
-    mode: setup?.mode ?? null,
-  };
+function withStep(flow: FlowState, step: Step, lookups: Lookups = flow.lookups): FlowState {
+  return { ...flow, step, lookups };
 }
 
-function reload(setup: SetupState, lookups: Lookups, draft: Draft | null): LoadingState {
-  return { kind: 'loading', setup, lookups, draft };
-}
-
-/** A failed lookup or submission: the flow's answer for each kind of failure. */
+/** A failed lookup or authorization: the flow's answer for each kind of failure. */
 function afterRequestFailure(
-  state: ResolvingState | SubmittingState,
+  flow: FlowState,
+  step: StepOf<'resolving' | 'submitting'>,
   failure: RequestFailure,
 ): FlowState {
-  const { setup, lookups, bank, accountNumber } = state;
-  const accountName = state.kind === 'submitting' ? state.accountName : null;
+  const { bank, accountNumber } = step;
+  const accountName = step.kind === 'submitting' ? step.accountName : null;
   switch (failure.kind) {
     case 'invalidLink':
-      return invalidLink(failure.reason, failure.requestId, setup);
+      return withStep(flow, {
+        kind: 'invalidLink',
+        reason: failure.reason,
+        requestId: failure.requestId,
+      });
     case 'accountNotFound':
-      return {
-        kind: 'enterAccount',
-        setup,
-        lookups: { ...lookups, [lookupKey(bank.id, accountNumber)]: null },
-        bank,
-        accountNumber,
-        notice: { kind: 'accountNotFound' },
-      };
-    case 'rateLimited':
-      if (state.kind === 'submitting') {
-        return {
-          kind: 'confirm',
-          setup,
-          lookups,
-          bank,
-          accountNumber,
-          accountName: state.accountName,
-          notice: { kind: 'rateLimited', retryAfterSeconds: failure.retryAfterSeconds },
-        };
-      }
-      return {
-        kind: 'enterAccount',
-        setup,
-        lookups,
-        bank,
-        accountNumber,
-        notice: { kind: 'rateLimited', retryAfterSeconds: failure.retryAfterSeconds },
-      };
+      return withStep(
+        flow,
+        { kind: 'enterAccount', bank, accountNumber, notice: { kind: 'accountNotFound' } },
+        { ...flow.lookups, [lookupKey(bank.id, accountNumber)]: null },
+      );
+    case 'rateLimited': {
+      const notice = { kind: 'rateLimited', retryAfterSeconds: failure.retryAfterSeconds } as const;
+      return withStep(
+        flow,
+        accountName === null
+          ? { kind: 'enterAccount', bank, accountNumber, notice }
+          : { kind: 'confirm', bank, accountNumber, accountName, notice },
+      );
+    }
     case 'bankNotSupported':
-      return {
+      return withStep(flow, {
         kind: 'chooseBank',
-        setup,
-        lookups,
+        bank: null,
         accountNumber,
         notice: { kind: 'bankNotSupported', bankName: bank.name },
-      };
+      });
     case 'setupChanged':
-      return reload(setup, lookups, { bank, accountNumber, accountName });
+      return withStep(flow, { kind: 'rereading', draft: { bank, accountNumber, accountName } });
     case 'network':
     case 'unexpected':
-      return {
-        kind: 'failure',
+      // A lookup can simply be sent again. An authorization may have reached the service, so
+      // "Try again" first reads the setup: it shows the mandate if there is one, else the draft.
+      return withStep(flow, {
+        kind: 'failed',
         failure,
-        // A lookup can simply be sent again. A submission may have reached the service, so "Try
-        // again" first reads the setup: it shows the mandate if there is one, else the draft.
         resume:
-          state.kind === 'resolving'
-            ? state
-            : reload(setup, lookups, { bank, accountNumber, accountName }),
-      };
+          step.kind === 'resolving'
+            ? step
+            : { kind: 'rereading', draft: { bank, accountNumber, accountName } },
+      });
   }
 }
 
 /**
- * The next state of the flow after `event`, or `state` itself (same object) when the event is
- * not legal there. Pure: no clock, no requests; times come in the events.
+ * Back or Forward to a form step (a browser history entry), with the bank and number entered.
+ * Never sends anything: the confirm step is reached only with a name looked up in this page life.
  */
-export function transition(state: FlowState, event: FlowEvent): FlowState {
-  switch (state.kind) {
-    case 'loading':
-      if (event.type === 'setupLoaded') {
-        return stateFromSetup(event.setup, event.at, state.lookups, state.draft);
-      }
-      if (event.type === 'setupFailed') {
-        const { failure } = event;
-        if (failure.kind === 'invalidLink') {
-          return invalidLink(failure.reason, failure.requestId, state.setup);
-        }
-        return { kind: 'failure', failure, resume: state };
-      }
-      return state;
-
-    case 'invalidLink':
-    case 'closed':
-      return state;
-
-    case 'chooseBank':
-      if (event.type === 'bankChosen') {
-        return {
-          kind: 'enterAccount',
-          setup: state.setup,
-          lookups: state.lookups,
-          bank: event.bank,
-          accountNumber: event.accountNumber ?? state.accountNumber,
-          notice: null,
-        };
-      }
-      return state;
-
-    case 'enterAccount':
-      if (event.type === 'accountEntered') {
-        const { bank, setup, lookups } = state;
-        if (!isCheckableAccount(bank, event.accountNumber)) return state;
-        const key = lookupKey(bank.id, event.accountNumber);
-        const known = lookups[key];
-        if (known === undefined) {
-          return { kind: 'resolving', setup, lookups, bank, accountNumber: event.accountNumber };
-        }
-        if (known === null) {
-          return {
-            ...state,
-            accountNumber: event.accountNumber,
-            notice: { kind: 'accountNotFound' },
-          };
-        }
-        return {
-          kind: 'confirm',
-          setup,
-          lookups,
-          bank,
-          accountNumber: event.accountNumber,
-          accountName: known,
-          notice: null,
-        };
-      }
-      if (event.type === 'changeBank') {
-        return {
-          kind: 'chooseBank',
-          setup: state.setup,
-          lookups: state.lookups,
-          accountNumber: event.accountNumber,
-          notice: null,
-        };
-      }
-      return state;
-
-    case 'resolving':
-      if (event.type === 'accountResolved') {
-        // Only the answer for the pair being looked up counts.
-        if (event.bankId !== state.bank.id || event.accountNumber !== state.accountNumber)
-          return state;
-        return {
-          kind: 'confirm',
-          setup: state.setup,
-          lookups: {
-            ...state.lookups,
-            [lookupKey(event.bankId, event.accountNumber)]: event.accountName,
-          },
-          bank: state.bank,
-          accountNumber: state.accountNumber,
-          accountName: event.accountName,
-          notice: null,
-        };
-      }
-      if (event.type === 'resolveFailed') return afterRequestFailure(state, event.failure);
-      return state;
-
-    case 'confirm':
-      if (event.type === 'confirmed') {
-        return {
-          kind: 'submitting',
-          setup: state.setup,
-          lookups: state.lookups,
-          bank: state.bank,
-          accountNumber: state.accountNumber,
-          accountName: state.accountName,
-        };
-      }
-      if (event.type === 'changeAccount') {
-        return {
-          kind: 'enterAccount',
-          setup: state.setup,
-          lookups: state.lookups,
-          bank: state.bank,
-          accountNumber: state.accountNumber,
-          notice: null,
-        };
-      }
-      return state;
-
-    case 'submitting':
-      if (event.type === 'submitted') return stateFromSetup(event.setup, event.at, state.lookups);
-      if (event.type === 'submitFailed') return afterRequestFailure(state, event.failure);
-      return state;
-
-    case 'status':
-      switch (event.type) {
-        case 'statusRefreshed': {
-          const { setup } = event;
-          if (setup.mandate === null) return stateFromSetup(setup, event.at, state.lookups);
-          // An answer older than what the page shows (a check sent before the disable call,
-          // landing after it) would undo the view.
-          if (isOlderMandate(setup.mandate, state.mandate)) return state;
-          return statusState(setup, setup.mandate, state.lookups, event.at, state, state.disable);
-        }
-        case 'statusCheckFailed': {
-          const { failure } = event;
-          if (failure.kind === 'invalidLink') {
-            return invalidLink(failure.reason, failure.requestId, state.setup);
-          }
-          return { ...state, check: { kind: 'failed', failure } };
-        }
-        case 'checkNow':
-          if (state.check.kind !== 'failed' || state.disable.kind === 'sending') return state;
-          return { ...state, check: { kind: 'retrying', failure: state.check.failure } };
-        case 'stayHere':
-          return state.autoReturn === 'counting' ? { ...state, autoReturn: 'stayed' } : state;
-        case 'returnNow':
-          return state.autoReturn === 'counting' ? { ...state, autoReturn: 'leaving' } : state;
-        case 'tryAnotherAccount':
-          if (!canTryAnotherAccount(state.setup, state.mandate)) return state;
-          return {
-            kind: 'chooseBank',
-            setup: state.setup,
-            lookups: state.lookups,
-            accountNumber: null,
-            notice: null,
-          };
-        case 'disableRequested':
-          if (state.disable.kind !== 'off' || !canDisable(state.setup, state.mandate)) {
-            return state;
-          }
-          // Asking to turn debit off means staying here: the automatic return stops.
-          return {
-            ...state,
-            autoReturn: state.autoReturn === 'counting' ? 'stayed' : state.autoReturn,
-            disable: { kind: 'confirming', failure: null },
-          };
-        case 'disableCancelled':
-          return state.disable.kind === 'confirming' ? { ...state, disable: disableOff } : state;
-        case 'disableConfirmed':
-          if (state.disable.kind !== 'confirming') return state;
-          return {
-            ...state,
-            // Status checks in flight are dropped while the call is sent (their answers could
-            // predate it): a check the customer asked for is over, and "Check now" comes back.
-            check:
-              state.check.kind === 'retrying'
-                ? { kind: 'failed', failure: state.check.failure }
-                : state.check,
-            disable: { kind: 'sending' },
-          };
-        case 'disabled': {
-          if (state.disable.kind !== 'sending') return state;
-          const { setup } = event;
-          if (setup.mandate === null) return stateFromSetup(setup, event.at, state.lookups);
-          return statusState(setup, setup.mandate, state.lookups, event.at, state);
-        }
-        case 'disableFailed': {
-          if (state.disable.kind !== 'sending') return state;
-          const { failure } = event;
-          if (failure.kind === 'invalidLink') {
-            return invalidLink(failure.reason, failure.requestId, state.setup);
-          }
-          // The setup changed meanwhile (e.g. the merchant turned debit off): read it again.
-          if (failure.kind === 'setupChanged') return reload(state.setup, state.lookups, null);
-          return { ...state, disable: { kind: 'confirming', failure } };
-        }
-        default:
-          return state;
-      }
-
-    case 'failure':
-      // A new object: the hook starts a request once per state object it enters.
-      return event.type === 'retry' ? { ...state.resume } : state;
+function navigate(
+  flow: FlowState,
+  to: HistoryStep,
+  bank: Bank,
+  accountNumber: string | null,
+): FlowState {
+  const current = flow.step.kind;
+  if (to === 'bank') {
+    if (current === 'chooseBank') return flow;
+    return withStep(flow, { kind: 'chooseBank', bank, accountNumber, notice: null });
   }
+  if (to === 'account') {
+    if (current === 'enterAccount') return flow;
+    return withStep(flow, { kind: 'enterAccount', bank, accountNumber, notice: null });
+  }
+  const accountName =
+    accountNumber === null ? undefined : flow.lookups[lookupKey(bank.id, accountNumber)];
+  if (current === 'confirm' || accountNumber === null || typeof accountName !== 'string')
+    return flow;
+  return withStep(flow, { kind: 'confirm', bank, accountNumber, accountName, notice: null });
+}
+
+type StepMove<K extends StepKind> = (
+  flow: FlowState,
+  step: StepOf<K>,
+  event: FlowEvent,
+) => FlowState;
+
+/** Each form step's moves, one small function per step. */
+export const stepMoves: { [K in StepKind]: StepMove<K> } = {
+  chooseBank(flow, step, event) {
+    if (event.type === 'navigated') {
+      const { bank, accountNumber } = step;
+      return bank === null ? flow : navigate(flow, event.to, bank, accountNumber);
+    }
+    if (event.type !== 'bankChosen') return flow;
+    return withStep(flow, {
+      kind: 'enterAccount',
+      bank: event.bank,
+      accountNumber: event.accountNumber ?? step.accountNumber,
+      notice: null,
+    });
+  },
+
+  enterAccount(flow, step, event) {
+    if (event.type === 'navigated') return navigate(flow, event.to, step.bank, step.accountNumber);
+    if (event.type === 'changeBank') {
+      return withStep(flow, {
+        kind: 'chooseBank',
+        bank: step.bank,
+        accountNumber: event.accountNumber,
+        notice: null,
+      });
+    }
+    if (event.type !== 'accountEntered' || !isCheckableAccount(step.bank, event.accountNumber)) {
+      return flow;
+    }
+    const { bank } = step;
+    const { accountNumber } = event;
+    const known = flow.lookups[lookupKey(bank.id, accountNumber)];
+    if (known === undefined) return withStep(flow, { kind: 'resolving', bank, accountNumber });
+    if (known === null) {
+      return withStep(flow, { ...step, accountNumber, notice: { kind: 'accountNotFound' } });
+    }
+    return withStep(flow, {
+      kind: 'confirm',
+      bank,
+      accountNumber,
+      accountName: known,
+      notice: null,
+    });
+  },
+
+  resolving(flow, step, event) {
+    if (event.type === 'resolveFailed') return afterRequestFailure(flow, step, event.failure);
+    // Only the answer for the pair being looked up counts.
+    if (
+      event.type !== 'accountResolved' ||
+      event.bankId !== step.bank.id ||
+      event.accountNumber !== step.accountNumber
+    ) {
+      return flow;
+    }
+    const { bank, accountNumber } = step;
+    return withStep(
+      flow,
+      { kind: 'confirm', bank, accountNumber, accountName: event.accountName, notice: null },
+      { ...flow.lookups, [lookupKey(bank.id, accountNumber)]: event.accountName },
+    );
+  },
+
+  confirm(flow, step, event) {
+    const { bank, accountNumber, accountName } = step;
+    if (event.type === 'navigated') return navigate(flow, event.to, bank, accountNumber);
+    if (event.type === 'confirmed') {
+      return withStep(flow, { kind: 'submitting', bank, accountNumber, accountName });
+    }
+    if (event.type === 'changeAccount') {
+      return withStep(flow, { kind: 'enterAccount', bank, accountNumber, notice: null });
+    }
+    return flow;
+  },
+
+  submitting(flow, step, event) {
+    // The new mandate is the query's data now: its status shows, and the form starts afresh.
+    if (event.type === 'submitted') return { ...withStep(flow, firstStep), setAside: null };
+    if (event.type === 'submitFailed') return afterRequestFailure(flow, step, event.failure);
+    return flow;
+  },
+
+  rereading(flow, step, event) {
+    if (event.type === 'setupLoaded') return withStep(flow, stepFromDraft(step.draft));
+    if (event.type !== 'setupFailed') return flow;
+    const { failure } = event;
+    if (failure.kind === 'invalidLink') {
+      return withStep(flow, {
+        kind: 'invalidLink',
+        reason: failure.reason,
+        requestId: failure.requestId,
+      });
+    }
+    return withStep(flow, { kind: 'failed', failure, resume: step });
+  },
+
+  failed(flow, step, event) {
+    // A new object: the same lookup, or the same re-read, is sent again.
+    return event.type === 'retry' ? withStep(flow, { ...step.resume }) : flow;
+  },
+
+  invalidLink(flow) {
+    return flow;
+  },
+};
+
+/**
+ * The countdown after the status view shows `event`'s mandate. The bank's approval starts it once:
+ * "Stay here" (or a return under way) is kept; an answer that no longer allows it (debit turned
+ * off, status changed) stops it; a mandate already shown as approved without a countdown (debit
+ * was off, say) does not start one later.
+ */
+function nextCountdown(
+  countdown: ReturnCountdown | null,
+  event: Extract<FlowEvent, { type: 'statusShown' }>,
+): ReturnCountdown | null {
+  const same = countdown?.mandateId === event.mandateId ? countdown : null;
+  let kind: AutoReturn;
+  if (!event.allowsAutoReturn) kind = 'off';
+  else if (same === null) kind = 'counting';
+  else if (same.kind !== 'off') kind = same.kind;
+  else kind = same.approvalShown ? 'off' : 'counting';
+  if (same !== null && same.kind === kind && same.approvalShown === event.approved)
+    return countdown;
+  return { mandateId: event.mandateId, kind, approvalShown: event.approved };
+}
+
+function withCountdown(flow: FlowState, from: AutoReturn, to: AutoReturn): FlowState {
+  const { countdown } = flow;
+  if (countdown?.kind !== from) return flow;
+  return { ...flow, countdown: { ...countdown, kind: to } };
+}
+
+/** The status view's own moves: the countdown, "Try another account", the disable dialog. */
+export function statusMove(flow: FlowState, event: FlowEvent): FlowState {
+  const { disable } = flow;
+  switch (event.type) {
+    case 'statusShown': {
+      const countdown = nextCountdown(flow.countdown, event);
+      return countdown === flow.countdown ? flow : { ...flow, countdown };
+    }
+    case 'stayHere':
+      return withCountdown(flow, 'counting', 'stayed');
+    case 'returnNow':
+      return withCountdown(flow, 'counting', 'leaving');
+    case 'tryAnotherAccount': {
+      const { mandate } = event.setup;
+      if (mandate === null || !canTryAnotherAccount(event.setup, mandate)) return flow;
+      return { ...withStep(flow, firstStep), setAside: mandate.id, disable: disableOff };
+    }
+    case 'disableRequested': {
+      const { mandate } = event.setup;
+      if (disable.kind !== 'off' || mandate === null || !canDisable(event.setup, mandate)) {
+        return flow;
+      }
+      // Asking to turn debit off means staying here: the automatic return stops.
+      return {
+        ...withCountdown(flow, 'counting', 'stayed'),
+        disable: { kind: 'confirming', failure: null },
+      };
+    }
+    case 'disableCancelled':
+      return disable.kind === 'confirming' ? { ...flow, disable: disableOff } : flow;
+    case 'disableConfirmed':
+      return disable.kind === 'confirming' ? { ...flow, disable: { kind: 'sending' } } : flow;
+    case 'disabled':
+      return disable.kind === 'sending' ? { ...flow, disable: disableOff } : flow;
+    case 'disableFailed': {
+      if (disable.kind !== 'sending') return flow;
+      const { failure } = event;
+      if (failure.kind === 'invalidLink') {
+        const step: Step = {
+          kind: 'invalidLink',
+          reason: failure.reason,
+          requestId: failure.requestId,
+        };
+        return { ...withStep(flow, step), disable: disableOff };
+      }
+      // The setup changed meanwhile (e.g. the merchant turned debit off): read it again.
+      if (failure.kind === 'setupChanged') {
+        return { ...withStep(flow, { kind: 'rereading', draft: null }), disable: disableOff };
+      }
+      return { ...flow, disable: { kind: 'confirming', failure } };
+    }
+    default:
+      return flow;
+  }
+}
+
+/**
+ * The next state of the flow after `event`, or `flow` itself (same object) when the event is not
+ * legal there. Pure: no clock, no requests.
+ */
+export function transition(flow: FlowState, event: FlowEvent): FlowState {
+  // The status view's events and the steps' events are apart: each side ignores the other's.
+  const moved = statusMove(flow, event);
+  if (moved !== flow) return moved;
+  // The table is typed per step; indexing it by a union loses that pairing, hence the widening.
+  const move = stepMoves[flow.step.kind] as StepMove<StepKind>;
+  return move(flow, flow.step, event);
 }

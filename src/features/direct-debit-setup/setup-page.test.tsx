@@ -623,6 +623,12 @@ test('a link past its 30 days says it has expired, and the page forgets its toke
 // Review fixes: checks after approval, failed checks, step downloads, disable races, bank search,
 // rate-limit wait, activation deadline.
 
+// The browser says "online" only after "offline" (TanStack Query reacts to the change).
+function backOnline() {
+  window.dispatchEvent(new Event('offline'));
+  window.dispatchEvent(new Event('online'));
+}
+
 function setupGets(): number {
   return sent.filter((r) => r === 'GET /direct-debit/setup').length;
 }
@@ -684,7 +690,7 @@ test('approved with no countdown: checked again when back online, not on a timer
   expect(setupGets()).toBe(before);
 
   await disableAsMerchant(link.subscriptionId);
-  window.dispatchEvent(new Event('online'));
+  backOnline();
   await screen.findByRole('heading', { level: 1, name: 'Automatic debit is being turned off' });
 });
 
@@ -737,7 +743,7 @@ test('a status check that gets no answer says so, with "Check now"', async () =>
   await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
 
   server.use(http.get('*/direct-debit/setup', () => HttpResponse.error(), { once: true }));
-  window.dispatchEvent(new Event('online'));
+  backOnline();
   expect(
     await screen.findByText(/We could not reach the server to check the status/),
   ).toBeInTheDocument();

@@ -9,6 +9,7 @@
 import { Suspense, useCallback, useState } from 'react';
 import type { SetupState } from '../../../contract/direct-debit';
 import { PageTop } from '../../components/page-top';
+import { OfflineBanner } from '../../components/offline-banner';
 import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
@@ -17,22 +18,14 @@ import { BankStep } from './bank-step';
 import { ClosedView } from './closed-view';
 import { FailureView } from './failure-view';
 import { createLazySteps, preloadFormSteps, type LazySteps } from './lazy-steps';
-import type { FlowState } from './machine';
-import { OfflineBanner } from '../../components/offline-banner';
+import type { SetupView } from './page-state';
 import { statusTitle } from './status-title';
 import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
 
 /** The setup the page last heard from the server, for the header and banner. */
-function setupOf(state: FlowState): SetupState | null {
-  switch (state.kind) {
-    case 'invalidLink':
-      return null;
-    case 'failure':
-      return state.resume.setup;
-    default:
-      return state.setup;
-  }
+function setupOf(state: SetupView): SetupState | null {
+  return state.kind === 'invalidLink' ? null : state.setup;
 }
 
 /**
@@ -40,7 +33,7 @@ function setupOf(state: FlowState): SetupState | null {
  * key, so the view and its form stay mounted and keep what was typed; a new key is a new step,
  * whose heading takes focus.
  */
-function stepKey(state: FlowState): string {
+function stepKey(state: SetupView): string {
   switch (state.kind) {
     case 'enterAccount':
     case 'resolving':
@@ -56,12 +49,12 @@ function stepKey(state: FlowState): string {
   }
 }
 
-function announcement(state: FlowState): string {
+function announcement(state: SetupView): string {
   return state.kind === 'status' ? statusTitle(state.mandate.status) : '';
 }
 
 function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
-  const { state, send } = flow;
+  const { view: state, send } = flow;
   const { AccountStep, ConfirmStep, StatusView } = steps;
   switch (state.kind) {
     case 'loading':
@@ -128,7 +121,6 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
           check={state.check}
           onCheckNow={() => send({ type: 'checkNow' })}
           autoReturn={state.autoReturn}
-          autoReturnSecondsLeft={flow.autoReturnSecondsLeft}
           onStayHere={() => send({ type: 'stayHere' })}
           onReturnNow={() => send({ type: 'returnNow' })}
           onTryAnotherAccount={() => send({ type: 'tryAnotherAccount' })}
@@ -142,7 +134,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
       return (
         <FailureView
           failure={state.failure}
-          inputKept={state.resume.kind === 'resolving' || state.resume.draft !== null}
+          inputKept={state.inputKept}
           onRetry={() => send({ type: 'retry' })}
         />
       );
@@ -152,7 +144,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
 /** The route's page component. */
 export function SetupPage() {
   const flow = useSetupFlow();
-  const { state } = flow;
+  const { view: state } = flow;
   const setup = setupOf(state);
   const merchant = setup?.merchant ?? (state.kind === 'invalidLink' ? state.merchant : null);
   const mode = setup?.mode ?? (state.kind === 'invalidLink' ? state.mode : null);

@@ -19,6 +19,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { Mandate, SetupState } from '../../../contract/direct-debit';
 import { Alert } from '../../components/alert';
+import { AutoReturnCountdown } from '../../components/auto-return-countdown';
 import { Button } from '../../components/button';
 import { CopyButton } from '../../components/copy-button';
 import { DetailRow } from '../../components/detail-row';
@@ -34,9 +35,12 @@ import {
   returnUrlOf,
   type AutoReturn,
   type DisableStep,
-  type StatusCheck,
 } from './machine';
+import type { StatusCheck } from './page-state';
 import { MaskedAccount } from './masked-account';
+
+/** Seconds before the automatic return to the merchant (product.md, flow step 6). */
+const autoReturnSeconds = 5;
 import { statusTitle } from './status-title';
 import { useDeadlinePassed } from './use-deadline-passed';
 
@@ -48,7 +52,6 @@ export interface StatusViewProps {
   check: StatusCheck;
   onCheckNow: () => void;
   autoReturn: AutoReturn;
-  autoReturnSecondsLeft: number | null;
   onStayHere: () => void;
   onReturnNow: () => void;
   onTryAnotherAccount: () => void;
@@ -104,17 +107,14 @@ export function StatusView(props: StatusViewProps) {
             </p>
           </Alert>
           {autoReturn === 'counting' && (
-            <div className="auto-return">
-              <p className="auto-return__countdown" role="timer">
-                {m.returning(merchant, props.autoReturnSecondsLeft ?? 0)}
-              </p>
-              <div className="actions">
-                <Button onClick={props.onReturnNow}>{m.returnNow}</Button>
-                <Button variant="secondary" onClick={props.onStayHere}>
-                  {m.stayHere}
-                </Button>
-              </div>
-            </div>
+            <AutoReturnCountdown
+              returnKey={`dd:${mandate.id}`}
+              merchant={merchant}
+              seconds={autoReturnSeconds}
+              messages={m}
+              onReturnNow={props.onReturnNow}
+              onStayHere={props.onStayHere}
+            />
           )}
           {autoReturn === 'leaving' && <p>{m.leaving(merchant)}</p>}
         </>

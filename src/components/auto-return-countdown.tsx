@@ -1,0 +1,68 @@
+/**
+ * The automatic return's countdown (product.md, flow step 6 and "Checkout pages"; issue 14, point
+ * 3): "Returning to <merchant> in 5 s" with "Return now" and "Stay here", shared by the hosted
+ * pages that return the customer. `src/lib/use-auto-return.ts` keeps it to once per link per tab
+ * and holds it while it has focus or the pointer is over it (WCAG 2.2.1).
+ *
+ * Screen readers hear it through a polite live region: once when it starts, and when it is held
+ * or goes on, never every second (the visible `timer` is not live).
+ */
+import { useCallback } from 'react';
+import { settleAutoReturn, useAutoReturn } from '../lib/use-auto-return';
+import { en } from '../messages/en';
+import { Button } from './button';
+
+export interface AutoReturnCountdownProps {
+  /** The link (and mandate or payment) the return belongs to; once per key per tab. */
+  returnKey: string;
+  merchant: string;
+  /** Length of the countdown, s. */
+  seconds: number;
+  messages: {
+    returning: (merchant: string, seconds: number) => string;
+    returnNow: string;
+    stayHere: string;
+  };
+  /** The customer (or the elapsed countdown) asks to return now. */
+  onReturnNow: () => void;
+  /** The customer stays, or this tab already returned or stayed for the key. */
+  onStayHere: () => void;
+}
+
+/** The countdown block of a success view, while the page counts down. */
+export function AutoReturnCountdown(props: AutoReturnCountdownProps) {
+  const { returnKey, merchant, seconds, messages, onReturnNow, onStayHere } = props;
+  const returnNow = useCallback(() => {
+    settleAutoReturn(returnKey, 'returned');
+    onReturnNow();
+  }, [returnKey, onReturnNow]);
+  const stayHere = useCallback(() => {
+    settleAutoReturn(returnKey, 'stayed');
+    onStayHere();
+  }, [returnKey, onStayHere]);
+  const { secondsLeft, paused, hold } = useAutoReturn({
+    key: returnKey,
+    seconds,
+    onElapsed: returnNow,
+    onSettled: onStayHere,
+  });
+  const m = en.common.autoReturn;
+
+  return (
+    <div className="auto-return" {...hold}>
+      <p className="auto-return__countdown" role="timer">
+        {messages.returning(merchant, secondsLeft)}
+        {paused && ` ${m.paused}`}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {paused ? m.pausedSaid : m.startedSaid(merchant, seconds)}
+      </p>
+      <div className="actions">
+        <Button onClick={returnNow}>{messages.returnNow}</Button>
+        <Button variant="secondary" onClick={stayHere}>
+          {messages.stayHere}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The setup form's steps as browser history entries, and what a reload of the tab keeps (issue
+ * 14, point 2; product.md, "Direct-debit setup: the flow").
+ *
+ * - Each step (bank, account, confirm) is an entry: `history.pushState` with the step in
+ *   `history.state` (never in the URL: no token, name or number there). Back and Forward send the
+ *   flow `navigated`, which only moves between steps: nothing is ever sent again by navigation.
+ * - Once the status view shows, its entry says so and Back never re-enters the steps (the view is
+ *   the server's: a mandate always shows its status).
+ * - The bank and the typed number are kept in sessionStorage (this tab only) while the form is
+ *   open; never the resolved name, which is looked up again after a reload.
+ */
+import { useEffect } from 'react';
+import { z } from 'zod/mini';
+import { bankSchema } from '../../../contract/banks';
+import type { FlowEvent, HistoryStep, KeptDraft } from './machine';
+import type { SetupView } from './page-state';
+
+type Entry = HistoryStep | 'status';
+const depth: Record<Entry, number> = { bank: 0, account: 1, confirm: 2, status: 3 };
+const draftKey = 'dd-draft';
+const draftSchema = z.object({ bank: bankSchema, accountNumber: z.nullable(z.string()) });
+
+/**
+ * The history entry of each view; other views (loading, failures, closed, a lookup or an
+ * authorization in flight between two steps) leave the entry as it is.
+ */
+const entries: Partial<Record<SetupView['kind'], Entry>> = {
+  chooseBank: 'bank',
+  enterAccount: 'account',
+  confirm: 'confirm',
+  status: 'status',
+};
+
+function entryIn(state: unknown): Entry | null {
+  const step = typeof state === 'object' && state !== null && 'ddStep' in state && state.ddStep;
+  return typeof step === 'string' && step in depth ? (step as Entry) : null;
+}
+
+function mark(entry: Entry, how: 'push' | 'replace'): void {
+  // Other keys of the entry's state (a router's, say) are kept.
+  const state: unknown = window.history.state;
+  const next = { ...(typeof state === 'object' ? state : null), ddStep: entry };
+  if (how === 'push') window.history.pushState(next, '');
+  else window.history.replaceState(next, '');
+}
+
+/**
+ * What this tab kept of the form before a reload: the step of the current history entry, with
+ * the bank and number from sessionStorage; null on a fresh visit or once the status showed.
+ */
+export function keptDraft(): KeptDraft | null {
+  const step = entryIn(window.history.state);
+  if (step === null || step === 'status') return null;
+  try {
+    const kept = draftSchema.safeParse(JSON.parse(window.sessionStorage.getItem(draftKey) ?? ''));
+    return kept.success ? { step, ...kept.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(draft: z.infer<typeof draftSchema> | null): void {
+  try {
+    if (draft === null) window.sessionStorage.removeItem(draftKey);
+    else window.sessionStorage.setItem(draftKey, JSON.stringify(draft));
+  } catch {
+    // Without storage a reload starts the form again; nothing else changes.
+  }
+}
+
+/**
+ * Keeps the browser history and the tab's draft in step with `view`, and sends the flow
+ * `navigated` on Back and Forward.
+ */
+export function useStepHistory(view: SetupView, dispatch: (event: FlowEvent) => void): void {
+  const entry = entries[view.kind] ?? null;
+  useEffect(() => {
+    if (entry === null) return;
+    const current = entryIn(window.history.state);
+    if (current === entry) return;
+    // Deeper is a new entry; the status view and going back within the page replace this one.
+    const deeper = current !== null && depth[entry] > depth[current] && entry !== 'status';
+    mark(entry, deeper ? 'push' : 'replace');
+  }, [entry]);
+
+  const bank = 'bank' in view ? view.bank : null;
+  const accountNumber = 'accountNumber' in view ? view.accountNumber : null;
+  useEffect(() => {
+    if (entry === null) return;
+    keep(entry === 'status' || bank === null ? null : { bank, accountNumber });
+  }, [entry, bank, accountNumber]);
+
+  useEffect(() => {
+    const onPopState = (event: PopStateEvent) => {
+      const to = entryIn(event.state);
+      if (to !== null && to !== 'status') dispatch({ type: 'navigated', to });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [dispatch]);
+}
