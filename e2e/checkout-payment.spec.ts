@@ -145,3 +145,41 @@ test('a link with an unknown token shows "This payment link is not valid"', asyn
   ).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the return to the merchant happens once: Back after it and a reload after "Stay here" stay on the paid page', async ({
+  page,
+}) => {
+  await answerForMerchant(page);
+  const payment = await createCheckoutPayment({ callbackUrl });
+  await page.goto(pathOf(payment.checkoutUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  await simulateTransfer(payment.virtualAccount.id, 5000);
+  await page.getByRole('button', { name: 'I’ve sent the money' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.waitForURL(callbackUrl, { timeout: 15_000 });
+
+  // Back from the merchant: the paid page, no second countdown, no second return.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await page.waitForTimeout(6_000);
+  expect(new URL(page.url()).pathname).toBe(`/checkout/${payment.id}`);
+
+  // A second payment: "Stay here", then a reload, never returns by itself.
+  const second = await createCheckoutPayment({ callbackUrl });
+  await page.goto(pathOf(second.checkoutUrl));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  await simulateTransfer(second.virtualAccount.id, 5000);
+  await page.getByRole('button', { name: 'I’ve sent the money' }).click();
+  await expect(page.getByRole('timer')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Stay here' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await page.waitForTimeout(6_000);
+  expect(new URL(page.url()).pathname).toBe(`/checkout/${second.id}`);
+  await expect(page.getByRole('link', { name: /Return to/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

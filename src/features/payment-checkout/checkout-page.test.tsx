@@ -295,6 +295,36 @@ test('"Stay here" stops the return and leaves a manual link', async () => {
   expect(redirectTo).not.toHaveBeenCalled();
 });
 
+test('after "Stay here" a reload shows the paid page without counting down again', async () => {
+  const user = userEvent.setup();
+  const first = renderCheckout(() => paidCheckoutFixture());
+  await screen.findByRole('heading', { level: 1, name: 'Payment received' });
+  await user.click(screen.getByRole('button', { name: 'Stay here' }));
+  first.unmount();
+
+  renderCheckout(() => paidCheckoutFixture());
+  await screen.findByRole('heading', { level: 1, name: 'Payment received' });
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Return to Ada Stores' })).toBeVisible();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(redirectTo).not.toHaveBeenCalled();
+});
+
+test('coming back after the return (Back) never returns the payer a second time', async () => {
+  const user = userEvent.setup();
+  const first = renderCheckout(() => paidCheckoutFixture());
+  await screen.findByRole('heading', { level: 1, name: 'Payment received' });
+  await user.click(screen.getByRole('button', { name: 'Return now' }));
+  await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));
+  first.unmount();
+
+  renderCheckout(() => paidCheckoutFixture());
+  await screen.findByRole('heading', { level: 1, name: 'Payment received' });
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Return to Ada Stores' })).toBeVisible();
+  expect(redirectTo).toHaveBeenCalledTimes(1);
+});
+
 test('the return happens by itself after 5 s', async () => {
   renderCheckout(() => paidCheckoutFixture());
   await screen.findByRole('heading', { level: 1, name: 'Payment received' });

@@ -41,7 +41,7 @@ function announcement(state: CheckoutPageState): string {
 }
 
 function View({ flow }: { flow: CheckoutFlow }) {
-  const { state, send } = flow;
+  const { state } = flow;
   switch (state.kind) {
     case 'loading':
       return (
@@ -86,9 +86,8 @@ function View({ flow }: { flow: CheckoutFlow }) {
         <PaidView
           checkout={state.checkout}
           autoReturn={state.autoReturn}
-          autoReturnSecondsLeft={flow.autoReturnSecondsLeft}
-          onStayHere={() => send({ type: 'stayHere' })}
-          onReturnNow={() => send({ type: 'returnNow' })}
+          onStayHere={flow.stayHere}
+          onReturnNow={flow.returnNow}
         />
       );
     case 'expired':

@@ -2,21 +2,22 @@
  * The server says the payment is paid (product.md, "Checkout pages": the page says paid only when
  * the service says so). Shows what was paid and when, a note when more than the amount arrived
  * (`amountOverpaid`, owed back to the payer), and the return to the merchant: with a valid
- * `returnUrl` (re-validated, `machine.ts` `returnUrlOf`), "Returning to <merchant> in 5 s" with
- * "Return now" and "Stay here", as on the setup page; the link holds the normalized URL only.
+ * `returnUrl` (re-validated, `machine.ts` `returnUrlOf`), the shared countdown "Returning to
+ * <merchant> in 5 s" with "Return now" and "Stay here", as on the setup page (at most once per
+ * payment in a tab; src/components/auto-return-countdown.tsx); the link holds the normalized URL.
  */
 import type { CheckoutState } from '../../../contract/checkout';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { AutoReturnCountdown } from '../../components/auto-return-countdown';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { en } from '../../messages/en';
 import { returnUrlOf, type AutoReturn } from './machine';
+import { autoReturnSeconds } from './use-checkout-flow';
 
 export interface PaidViewProps {
   checkout: CheckoutState;
   autoReturn: AutoReturn;
-  autoReturnSecondsLeft: number | null;
   onStayHere: () => void;
   onReturnNow: () => void;
 }
@@ -24,7 +25,6 @@ export interface PaidViewProps {
 export function PaidView({
   checkout,
   autoReturn,
-  autoReturnSecondsLeft,
   onStayHere,
   onReturnNow,
 }: PaidViewProps) {
@@ -49,17 +49,14 @@ export function PaidView({
         </Alert>
       )}
       {autoReturn === 'counting' && (
-        <div className="auto-return">
-          <p className="auto-return__countdown" role="timer">
-            {m.returning(merchant.name, autoReturnSecondsLeft ?? 0)}
-          </p>
-          <div className="actions">
-            <Button onClick={onReturnNow}>{m.returnNow}</Button>
-            <Button variant="secondary" onClick={onStayHere}>
-              {m.stayHere}
-            </Button>
-          </div>
-        </div>
+        <AutoReturnCountdown
+          returnKey={`checkout:${payment.id}`}
+          merchant={merchant.name}
+          seconds={autoReturnSeconds}
+          messages={m}
+          onReturnNow={onReturnNow}
+          onStayHere={onStayHere}
+        />
       )}
       {autoReturn === 'leaving' && <p>{m.leaving(merchant.name)}</p>}
       {returnUrl !== null && autoReturn !== 'counting' && (

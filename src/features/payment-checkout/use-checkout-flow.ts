@@ -13,32 +13,29 @@
  * - The payer's details are a mutation started by the form's submit handler (`details-form.tsx`,
  *   loaded on demand); its success or failure goes to the reducer as an event, and its answer
  *   into the query's cache (`api.ts`).
- * - `paid` with the return counting: a 5-second countdown, then `returnNow`; `leaving`: the
- *   redirect to the re-validated return URL.
+ * - `paid` with the return counting: the paid view's countdown (src/components/auto-return-
+ *   countdown.tsx: 5 s, held while focused or pointed at, once per payment in a tab, never after
+ *   "Stay here"), then `returnNow`; `leaving`: the redirect to the re-validated return URL.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { CheckoutState } from '../../../contract/checkout';
 import { redirectTo } from '../../lib/redirect';
 import { useCheckSchedule } from '../../lib/use-check-schedule';
-import { useCountdown } from '../../lib/use-countdown';
 import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
 import { checkoutQueryOptions, classifyCheckoutFailure, selectCheckout } from './api';
 import type { DetailsSave } from './details-form';
-import { initialState, returnUrlOf, transition, type CheckoutFlowEvent } from './machine';
+import { initialState, returnUrlOf, transition } from './machine';
 import { awaitsPayment, checkoutPageState, type CheckoutPageState } from './page-state';
 import { useWindowSecondsLeft } from './payment-window';
 
 /** Seconds before the automatic return to the merchant after payment (as on the setup page). */
 export const autoReturnSeconds = 5;
 
-/** Events a view may send as they are; the others come from this hook's handlers. */
-export type ViewEvent = Extract<CheckoutFlowEvent, { type: 'stayHere' | 'returnNow' }>;
 
 /** What the page needs from the flow. */
 export interface CheckoutFlow {
   state: CheckoutPageState;
-  send: (event: ViewEvent) => void;
   /** The payer's details save, run by the details step (one save at a time). */
   details: DetailsSave;
   /** Reads the checkout again (the failure view's "Try again"). */
@@ -49,8 +46,10 @@ export interface CheckoutFlow {
   sentMoneyChecking: boolean;
   /** Seconds left in the payment window while pending (server-synced); else null. */
   windowSecondsLeft: number | null;
-  /** Seconds left before the automatic return, while it counts down; else null. */
-  autoReturnSecondsLeft: number | null;
+  /** "Stay here" (or this tab already returned or stayed for the payment): no return. Stable. */
+  stayHere: () => void;
+  /** "Return now", or the countdown ran out. Stable. */
+  returnNow: () => void;
 }
 
 // Part of the money arriving starts the back-off again: the rest may follow soon.
@@ -126,14 +125,8 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
     void refetch().finally(() => setSentMoneyChecking(false));
   }, [refetch]);
 
-  const counting = state.kind === 'paid' && state.autoReturn === 'counting';
-  const autoReturnSecondsLeft = useCountdown(
-    counting ? autoReturnSeconds : null,
-    state.kind === 'paid' ? state.checkout.payment.id : null,
-  );
-  useEffect(() => {
-    if (counting && autoReturnSecondsLeft === 0) dispatch({ type: 'returnNow' });
-  }, [counting, autoReturnSecondsLeft]);
+  const stayHere = useCallback(() => dispatch({ type: 'stayHere' }), []);
+  const returnNow = useCallback(() => dispatch({ type: 'returnNow' }), []);
 
   const leavingTo =
     state.kind === 'paid' && state.autoReturn === 'leaving' ? returnUrlOf(state.checkout) : null;
@@ -145,17 +138,16 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
     redirectTo(leavingTo);
   }, [leavingTo]);
 
-  const send = useCallback((event: ViewEvent) => dispatch(event), []);
   const retry = useCallback(() => void refetch(), [refetch]);
 
   return {
     state,
-    send,
     details,
     retry,
     sentMoney,
     sentMoneyChecking,
     windowSecondsLeft: pending ? windowSecondsLeft : null,
-    autoReturnSecondsLeft: counting ? autoReturnSecondsLeft : null,
+    stayHere,
+    returnNow,
   };
 }
