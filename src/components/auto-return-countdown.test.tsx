@@ -101,12 +101,12 @@ test('the countdown holds while the pointer is on it or it has focus (WCAG 2.2.1
 
 test('screen readers hear the countdown once, and when it is held; not every second', () => {
   renderCountdown();
-  const live = document.querySelector('[aria-live="polite"]');
+  const live = screen.getByRole('status');
   expect(live).toHaveTextContent(
-    'Returning to Gym Co in 5 seconds. Choose Stay here to stay on this page.',
+    'You will be taken back to Gym Co after 5 seconds. Choose Stay here to stay on this page.',
   );
   advance(2_100);
-  expect(live).toHaveTextContent('Returning to Gym Co in 5 seconds.');
+  expect(live).toHaveTextContent('You will be taken back to Gym Co after 5 seconds.');
   act(() => {
     screen.getByRole('button', { name: 'Stay here' }).focus();
   });

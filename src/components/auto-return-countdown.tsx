@@ -54,7 +54,8 @@ export function AutoReturnCountdown(props: AutoReturnCountdownProps) {
         {messages.returning(merchant, secondsLeft)}
         {paused && ` ${m.paused}`}
       </p>
-      <p className="visually-hidden" aria-live="polite">
+      {/* A polite live region (role status), apart from the page's own announcements. */}
+      <p className="visually-hidden" role="status">
         {paused ? m.pausedSaid : m.startedSaid(merchant, seconds)}
       </p>
       <div className="actions">

@@ -45,7 +45,7 @@ export const en = {
     autoReturn: {
       paused: '(paused)',
       startedSaid: (merchant: string, seconds: number) =>
-        `Returning to ${merchant} in ${seconds} seconds. Choose Stay here to stay on this page.`,
+        `You will be taken back to ${merchant} after ${seconds} seconds. Choose Stay here to stay on this page.`,
       pausedSaid: 'Countdown paused while you look. Move away to let it go on.',
     },
     reference: 'Reference',
