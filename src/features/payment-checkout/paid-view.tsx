@@ -22,12 +22,7 @@ export interface PaidViewProps {
   onReturnNow: () => void;
 }
 
-export function PaidView({
-  checkout,
-  autoReturn,
-  onStayHere,
-  onReturnNow,
-}: PaidViewProps) {
+export function PaidView({ checkout, autoReturn, onStayHere, onReturnNow }: PaidViewProps) {
   const m = en.checkout.paid;
   const { payment, merchant } = checkout;
   const returnUrl = returnUrlOf(checkout);

@@ -32,7 +32,6 @@ import { useWindowSecondsLeft } from './payment-window';
 /** Seconds before the automatic return to the merchant after payment (as on the setup page). */
 export const autoReturnSeconds = 5;
 
-
 /** What the page needs from the flow. */
 export interface CheckoutFlow {
   state: CheckoutPageState;
