@@ -7,10 +7,24 @@
  * each failure stays with each page.
  */
 import { errorCodes } from '../../contract/errors';
+import type { HostedMerchant, Mode } from '../../contract/hosted-common';
 import { ApiError, NetworkError } from './api-client';
 
 /** Why the server refused a link. */
 export type RefusedLinkReason = 'unknown' | 'expired' | 'revoked';
+
+/**
+ * A hosted page's invalid-link view: why (`R`: no token, a mangled one, or the server's refusal
+ * reasons the page tells apart), the server's request id, and the merchant and mode when the link
+ * stopped working after the page had loaded (for the header and the test banner).
+ */
+export interface InvalidLinkState<R extends string> {
+  kind: 'invalidLink';
+  reason: R;
+  requestId: string | null;
+  merchant: HostedMerchant | null;
+  mode: Mode | null;
+}
 
 /**
  * A failed request, by what the page does next. `K`: the page's own kinds (e.g. `accountNotFound`);

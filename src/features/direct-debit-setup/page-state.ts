@@ -9,6 +9,7 @@
  * where in the form the customer is, the countdown and the disable dialog. Times are epoch ms.
  */
 import type { Mandate, SetupState } from '../../../contract/direct-debit';
+import type { InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
 import {
   allowsAutoReturn,
@@ -55,13 +56,7 @@ export interface StatusView {
 /** Every view of the page. */
 export type SetupView =
   | { kind: 'loading'; setup: SetupState | null }
-  | {
-      kind: 'invalidLink';
-      reason: InvalidLinkReason;
-      requestId: string | null;
-      merchant: SetupState['merchant'] | null;
-      mode: SetupState['mode'] | null;
-    }
+  | InvalidLinkState<InvalidLinkReason>
   | { kind: 'closed'; setup: SetupState }
   | FormView
   | StatusView

@@ -5,6 +5,7 @@
  * status shown is always the server's.
  */
 import type { InvoiceState } from '../../../contract/checkout';
+import type { InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
 import type { UnansweredAction } from '../../lib/action-failure';
 import { classifyInvoiceFailure, type InvoiceFailure } from './api';
@@ -31,13 +32,7 @@ export type PayStatus =
   | { kind: 'badAddress' };
 
 export type InvoicePageState =
-  | {
-      kind: 'invalidLink';
-      reason: InvalidLinkReason;
-      requestId: string | null;
-      merchant: InvoiceState['merchant'] | null;
-      mode: InvoiceState['mode'] | null;
-    }
+  | InvalidLinkState<InvalidLinkReason>
   | { kind: 'loading' }
   | { kind: 'failure'; failure: ShownFailure }
   | { kind: 'pending'; invoice: InvoiceState; pay: PayStatus }

@@ -8,6 +8,7 @@
  * expired. Amounts are naira.
  */
 import type { CheckoutState } from '../../../contract/checkout';
+import type { InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
 import { classifyCheckoutFailure } from './api';
 import {
@@ -23,14 +24,7 @@ import {
 /** Every view of the checkout page. */
 export type CheckoutPageState =
   | { kind: 'loading' }
-  | {
-      kind: 'invalidLink';
-      reason: InvalidLinkReason;
-      requestId: string | null;
-      /** Known when the link stopped working after the checkout had loaded. */
-      merchant: CheckoutState['merchant'] | null;
-      mode: CheckoutState['mode'] | null;
-    }
+  | InvalidLinkState<InvalidLinkReason>
   /** The payment lacks the payer's e-mail and/or phone: the form asks for what is missing. */
   | { kind: 'details'; checkout: CheckoutState; saving: boolean; failure: PageFailure | null }
   /** Waiting for the transfer; the page shows the account and checks by itself. */
