@@ -27,6 +27,24 @@ export interface InvalidLinkState<R extends string> {
 }
 
 /**
+ * The invalid-link view for `reason` with the server's `requestId` (null when nothing was asked),
+ * showing the merchant and mode of `lastAnswer`, the page's last answer when it had one.
+ */
+export function invalidLinkState<R extends string>(
+  reason: R,
+  requestId: string | null,
+  lastAnswer: { merchant: HostedMerchant; mode: Mode } | undefined,
+): InvalidLinkState<R> {
+  return {
+    kind: 'invalidLink',
+    reason,
+    requestId,
+    merchant: lastAnswer?.merchant ?? null,
+    mode: lastAnswer?.mode ?? null,
+  };
+}
+
+/**
  * A failed request, by what the page does next. `K`: the page's own kinds (e.g. `accountNotFound`);
  * `R`: the refusal reasons the page tells apart. `requestId` is the server's id to quote to
  * support, when the server answered.

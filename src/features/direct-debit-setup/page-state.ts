@@ -9,7 +9,7 @@
  * where in the form the customer is, the countdown and the disable dialog. Times are epoch ms.
  */
 import type { Mandate, SetupState } from '../../../contract/direct-debit';
-import type { InvalidLinkState } from '../../lib/classify-failure';
+import { invalidLinkState, type InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
 import {
   allowsAutoReturn,
@@ -109,13 +109,7 @@ function refusedView(
   refused: { reason: InvalidLinkReason; requestId: string | null },
   data: SetupState | undefined,
 ): SetupView {
-  return {
-    kind: 'invalidLink',
-    reason: refused.reason,
-    requestId: refused.requestId,
-    merchant: data?.merchant ?? null,
-    mode: data?.mode ?? null,
-  };
+  return invalidLinkState(refused.reason, refused.requestId, data);
 }
 
 /**
@@ -128,7 +122,7 @@ export function setupView(input: SetupPageInput): SetupView {
   const readFailure = input.readFailure?.kind === 'invalidLink' ? null : input.readFailure;
   const { step } = flow;
   if (token.kind !== 'token') {
-    return { kind: 'invalidLink', reason: token.kind, requestId: null, merchant: null, mode: null };
+    return invalidLinkState(token.kind, null, undefined);
   }
   if (step.kind === 'invalidLink') return refusedView(step, data);
   if (input.readFailure?.kind === 'invalidLink') return refusedView(input.readFailure, data);

@@ -5,7 +5,7 @@
  * status shown is always the server's.
  */
 import type { InvoiceState } from '../../../contract/checkout';
-import type { InvalidLinkState } from '../../lib/classify-failure';
+import { invalidLinkState, type InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
 import type { UnansweredAction } from '../../lib/action-failure';
 import { classifyInvoiceFailure, type InvoiceFailure } from './api';
@@ -63,7 +63,7 @@ function shown(failure: InvoiceFailure): ShownFailure {
  */
 export function invoicePageState({ token, data, error, pay }: InvoicePageInput): InvoicePageState {
   if (token.kind !== 'token') {
-    return { kind: 'invalidLink', reason: token.kind, requestId: null, merchant: null, mode: null };
+    return invalidLinkState(token.kind, null, undefined);
   }
   const readFailure = error === null || error === undefined ? null : classifyInvoiceFailure(error);
   const refused =
@@ -73,13 +73,7 @@ export function invoicePageState({ token, data, error, pay }: InvoicePageInput):
         ? pay.failure
         : null;
   if (refused !== null) {
-    return {
-      kind: 'invalidLink',
-      reason: refused.reason,
-      requestId: refused.requestId,
-      merchant: data?.merchant ?? null,
-      mode: data?.mode ?? null,
-    };
+    return invalidLinkState(refused.reason, refused.requestId, data);
   }
   if (data !== undefined) {
     return data.invoice.status === 'paid'

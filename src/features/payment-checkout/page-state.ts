@@ -8,7 +8,7 @@
  * expired. Amounts are naira.
  */
 import type { CheckoutState } from '../../../contract/checkout';
-import type { InvalidLinkState } from '../../lib/classify-failure';
+import { invalidLinkState, type InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
 import { classifyCheckoutFailure } from './api';
 import {
@@ -116,9 +116,7 @@ export function checkoutPageState(input: CheckoutPageInput): CheckoutPageState {
         ? readFailure
         : null;
   if (unusable !== null) {
-    const { reason, requestId } = unusable;
-    const merchant = data?.merchant ?? null;
-    return { kind: 'invalidLink', reason, requestId, merchant, mode: data?.mode ?? null };
+    return invalidLinkState(unusable.reason, unusable.requestId, data);
   }
   if (data !== undefined) return fromCheckout(data, input);
   if (readFailure !== null && readFailure.kind !== 'invalidLink') {
