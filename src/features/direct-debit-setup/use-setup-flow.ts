@@ -13,7 +13,9 @@
  *   send their event; their answers go back to the reducer as events. An authorization's or a
  *   disable call's answer is the new setup state: it is written into the query's cache (in the
  *   raw shape the query holds, `setupAnswer`) so the status view shows it at once, without a
- *   second request and without a frame of the old status.
+ *   second request and without a frame of the old status. Each write has its own idempotency key
+ *   (`useActionKey`, decision 0023); one that gets no answer (offline: not sent; or none within
+ *   15 s) sends `actionUnanswered`, and the step it came from shows the notice with the input kept.
  * - While the disable call is in flight, status checks are cancelled and the query is disabled:
  *   an answer sent before the call could bring the old status back.
  * - `status` counting down (the status view's `AutoReturnCountdown`: once per mandate in a tab,
