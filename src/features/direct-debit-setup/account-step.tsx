@@ -4,12 +4,14 @@
  * `accountEntered` and the flow looks the account up (or reuses an earlier answer). The same view
  * shows the lookup in flight (busy button), an unknown account (field error) and a rate limit
  * (alert with the wait from Retry-After, counting down with the button and gone when the wait is
- * over), always keeping what was typed.
+ * over) and a lookup that got no answer (offline, or none within 15 s: the notice of decision
+ * 0023, whose "Try again" submits the number again), always keeping what was typed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Bank } from '../../../contract/banks';
+import { ActionFailureNotice } from '../../components/action-failure-notice';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
@@ -93,6 +95,9 @@ export function AccountStep({
               as on the button, rather than being read out every second. */}
           <p aria-live="off">{m.rateLimited(waitLeft)}</p>
         </Alert>
+      )}
+      {notice?.kind === 'unanswered' && (
+        <ActionFailureNotice failure={notice.unanswered} onRetry={() => void submit()} />
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id={`${id}-account`} label={m.label} hint={m.hint} error={fieldError}>

@@ -13,10 +13,16 @@ import type {
 import { setupRoutes as routes } from '../../../contract/routes-setup';
 import { errorCodes } from '../../../contract/errors';
 import type { Bank } from '../../../contract/banks';
-import { apiRequest, parseAnswer, type RawAnswer } from '../../lib/api-client';
+import {
+  apiRequest,
+  hostedWriteTimeoutMs,
+  parseAnswer,
+  type RawAnswer,
+} from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
+import type { ActionKey } from '../../lib/use-action-key';
 import { isOlderMandate, type RequestFailure } from './machine';
 
 /**
@@ -92,48 +98,93 @@ export function banksQueryOptions(token: string) {
 }
 
 /**
+ * The setup's hosted writes (decision 0023): the link's token, bounded by `hostedWriteTimeoutMs`
+ * (15 s), with the attempt's Idempotency-Key from `actionKey` (the same key for the same input
+ * after no answer), the attempt settled when it ends. Never retried automatically: the customer
+ * retries, with the same key.
+ */
+function hostedWrite<I>(token: string, actionKey: ActionKey<I>, input: I) {
+  return {
+    token: tokenHeader('dd', token),
+    timeoutMs: hostedWriteTimeoutMs,
+    idempotencyKey: actionKey.keyFor(input),
+  };
+}
+const settledWith =
+  <I>(actionKey: ActionKey<I>) =>
+  (_answer: unknown, error: unknown) =>
+    actionKey.settle(error);
+
+/**
  * `POST /direct-debit/setup/resolve-account`: the account holder's name for `{ bankId,
  * bankAccountNumber }` (rate limited; only while setup is open; Hosted customer setup, rule 1).
+ * With `actionKey`'s Idempotency-Key: a retry of the same pair after no answer is not counted
+ * again against the link's limit (`count-once`, decision 0023).
  * @throws ApiError (e.g. ACCOUNT_NOT_FOUND, RATE_LIMITED with retryAfterSeconds) | NetworkError
+ *   (OfflineError: not sent; TimeoutError after 15 s)
  */
-export function resolveAccountMutationOptions(token: string) {
+export function resolveAccountMutationOptions(
+  token: string,
+  actionKey: ActionKey<ResolveAccountRequest>,
+) {
   return mutationOptions({
     mutationKey: ['direct-debit-setup', 'resolve-account'],
     mutationFn: async (request: ResolveAccountRequest) =>
-      (await apiRequest(routes.resolveAccount, { token: tokenHeader('dd', token), body: request }))
-        .data,
+      (
+        await apiRequest(routes.resolveAccount, {
+          ...hostedWrite(token, actionKey, request),
+          body: request,
+        })
+      ).data,
+    retry: false,
+    onSettled: settledWith(actionKey),
   });
 }
 
 /**
  * `POST /direct-debit/setup`: the customer's authorization `{ bankId, bankAccountNumber,
  * consent: true }`; no account name (the service resolves it again, rule 2). Answers with the new
- * setup state, whose mandate the status view shows. Never retried automatically: the request is
- * not idempotent.
- * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
+ * setup state, whose mandate the status view shows. A retry of the same authorization after no
+ * answer sends the same Idempotency-Key (`actionKey`): the service replays its first answer and
+ * never creates a second mandate (decision 0023).
+ * @throws ApiError | NetworkError (OfflineError: not sent; TimeoutError after 15 s)
  */
-export function submitSetupMutationOptions(token: string) {
+export function submitSetupMutationOptions(
+  token: string,
+  actionKey: ActionKey<SetupSubmitRequest>,
+) {
   return mutationOptions({
     mutationKey: ['direct-debit-setup', 'submit'],
     mutationFn: async (request: SetupSubmitRequest) =>
-      (await apiRequest(routes.submitSetup, { token: tokenHeader('dd', token), body: request }))
-        .data,
+      (
+        await apiRequest(routes.submitSetup, {
+          ...hostedWrite(token, actionKey, request),
+          body: request,
+        })
+      ).data,
     retry: false,
+    onSettled: settledWith(actionKey),
   });
 }
 
 /**
  * `POST /direct-debit/setup/disable` `{}`: the customer turns automatic debit off; the service
  * requests revocation of the mandate. Answers with the new setup state (the mandate now
- * `revocation_requested`). Not retried by itself: the customer confirms each attempt.
- * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
+ * `revocation_requested`). Not retried by itself: the customer confirms each attempt; a retry
+ * after no answer sends the same Idempotency-Key (`actionKey`), so one revocation is requested.
+ * @throws ApiError | NetworkError (OfflineError: not sent; TimeoutError after 15 s)
  */
-export function disableSetupMutationOptions(token: string) {
+export function disableSetupMutationOptions(
+  token: string,
+  actionKey: ActionKey<Record<string, never>>,
+) {
   return mutationOptions({
     mutationKey: ['direct-debit-setup', 'disable'],
     mutationFn: async () =>
-      (await apiRequest(routes.disableSetup, { token: tokenHeader('dd', token), body: {} })).data,
+      (await apiRequest(routes.disableSetup, { ...hostedWrite(token, actionKey, {}), body: {} }))
+        .data,
     retry: false,
+    onSettled: settledWith(actionKey),
   });
 }
 

@@ -2,7 +2,10 @@
  * Flow step 5: the mandate played back (merchant, plan, amount, interval, bank, masked account,
  * resolved name) and the customer's explicit consent (product.md). The browser sends no account
  * name; the service resolves it again (service-api.md, "Hosted customer setup", rule 2). The
- * button is disabled and says "Authorizing…" while the one request is in flight.
+ * button is disabled and says "Authorizing…" while the one request is in flight. An authorization
+ * that got no answer (offline, or none within 15 s) shows the notice of decision 0023 above the
+ * consent, which stays ticked; its "Try again" authorizes again (the same Idempotency-Key, so
+ * never a second mandate).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
@@ -10,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Bank } from '../../../contract/banks';
 import type { SetupState } from '../../../contract/direct-debit';
+import { ActionFailureNotice } from '../../components/action-failure-notice';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DetailRow } from '../../components/detail-row';
@@ -97,6 +101,9 @@ export function ConfirmStep(props: ConfirmStepProps) {
         <Alert tone="warning" urgent>
           <p>{m.rateLimited(notice.retryAfterSeconds)}</p>
         </Alert>
+      )}
+      {notice?.kind === 'unanswered' && (
+        <ActionFailureNotice failure={notice.unanswered} onRetry={() => void submit()} />
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <div className={consentError === undefined ? 'field' : 'field field--error'}>

@@ -91,6 +91,7 @@ const events = {
   disableConfirmed: { type: 'disableConfirmed' },
   disabled: { type: 'disabled' },
   disableFailed: { type: 'disableFailed', failure: network },
+  actionUnanswered: { type: 'actionUnanswered', unanswered: 'offline' },
   retry: { type: 'retry' },
 } satisfies { [T in FlowEventType]: Extract<FlowEvent, { type: T }> };
 type EventName = keyof typeof events;
@@ -212,6 +213,32 @@ const legal: Row[] = [
   ['confirmingDisable', 'disableConfirmed', { disable: { kind: 'sending' } }],
   ['disabling', 'disabled', { disable: { kind: 'off' } }],
   ['disabling', 'disableFailed', { disable: { kind: 'confirming', failure: network } }],
+  // No answer: the step it was sent from, as the customer left it, says so (decision 0023).
+  [
+    'resolving',
+    'actionUnanswered',
+    {
+      step: {
+        kind: 'enterAccount',
+        bank: gtb,
+        accountNumber: gtbAccount,
+        notice: { kind: 'unanswered', unanswered: 'offline' },
+      },
+    },
+  ],
+  [
+    'submitting',
+    'actionUnanswered',
+    {
+      step: { kind: 'confirm', ...draft, notice: { kind: 'unanswered', unanswered: 'offline' } },
+      lookups: adaLookups,
+    },
+  ],
+  [
+    'disabling',
+    'actionUnanswered',
+    { disable: { kind: 'confirming', failure: { kind: 'unanswered', unanswered: 'offline' } } },
+  ],
 ];
 
 test.each(legal)('%s + %s is a legal move', (stateName, eventName, expected) => {
@@ -255,6 +282,7 @@ const eventTypes = {
   disableConfirmed: true,
   disabled: true,
   disableFailed: true,
+  actionUnanswered: true,
   retry: true,
 } satisfies Record<FlowEventType, true>;
 

@@ -21,6 +21,7 @@ import type {
   RequestFailure as HostedRequestFailure,
   RefusedLinkReason,
 } from '../../lib/classify-failure';
+import type { UnansweredAction } from '../../lib/action-failure';
 import type { Bank } from '../../../contract/banks';
 import {
   bankApprovedStatuses,
@@ -73,12 +74,23 @@ export interface Draft {
   accountName: string | null;
 }
 
+/**
+ * An action that got no answer (src/lib/action-failure.ts; decision 0023): not sent because the
+ * phone was offline, or sent without an answer within `hostedWriteTimeoutMs`. The step it was sent
+ * from stays, with what the customer entered, and its "Try again" sends the same input again (the
+ * hook's `useActionKey` then sends the same Idempotency-Key).
+ */
+export type UnansweredNotice = { kind: 'unanswered'; unanswered: UnansweredAction };
+
 /** Notices the account step shows above the form; the typed number stays. */
 export type AccountNotice =
-  { kind: 'accountNotFound' } | { kind: 'rateLimited'; retryAfterSeconds: number | null };
+  | { kind: 'accountNotFound' }
+  | { kind: 'rateLimited'; retryAfterSeconds: number | null }
+  | UnansweredNotice;
 
-/** Notice of the confirm step: the authorization was rate limited. */
-export type ConfirmNotice = { kind: 'rateLimited'; retryAfterSeconds: number | null };
+/** Notice of the confirm step: the authorization was rate limited, or got no answer. */
+export type ConfirmNotice =
+  { kind: 'rateLimited'; retryAfterSeconds: number | null } | UnansweredNotice;
 
 /** Notice of the bank step: the bank chosen offers no direct debit. */
 export type BankNotice = { kind: 'bankNotSupported'; bankName: string };
@@ -92,11 +104,14 @@ export type AutoReturn = 'off' | 'counting' | 'stayed' | 'leaving';
 
 /**
  * Turning automatic debit off from the status view (product.md, flow step 7): `off` until asked;
- * `confirming` shows what it does and asks again (with the last attempt's failure, if any);
- * `sending` while the one request is in flight.
+ * `confirming` shows what it does and asks again (with the last attempt's failure, if any: an
+ * answer the page could not use, or {@link UnansweredNotice} when none came); `sending` while the
+ * one request is in flight.
  */
 export type DisableStep =
-  { kind: 'off' } | { kind: 'confirming'; failure: PageFailure | null } | { kind: 'sending' };
+  | { kind: 'off' }
+  | { kind: 'confirming'; failure: PageFailure | UnansweredNotice | null }
+  | { kind: 'sending' };
 
 /** Where the customer is in the form. The status view shows instead whenever there is a mandate. */
 export type Step =
@@ -175,6 +190,8 @@ export type FlowEvent =
   | { type: 'disableConfirmed' }
   | { type: 'disabled' }
   | { type: 'disableFailed'; failure: RequestFailure }
+  /** The action in flight (lookup, authorization or disable call) got no answer: see {@link UnansweredNotice}. */
+  | { type: 'actionUnanswered'; unanswered: UnansweredAction }
   | { type: 'retry' };
 
 export type FlowEventType = FlowEvent['type'];
@@ -449,6 +466,11 @@ export const stepMoves: { [K in StepKind]: StepMove<K> } = {
 
   resolving(flow, step, event) {
     if (event.type === 'resolveFailed') return afterRequestFailure(flow, step, event.failure);
+    if (event.type === 'actionUnanswered') {
+      const { bank, accountNumber } = step;
+      const notice = { kind: 'unanswered', unanswered: event.unanswered } as const;
+      return withStep(flow, { kind: 'enterAccount', bank, accountNumber, notice });
+    }
     // Only the answer for the pair being looked up counts.
     if (
       event.type !== 'accountResolved' ||
@@ -481,6 +503,11 @@ export const stepMoves: { [K in StepKind]: StepMove<K> } = {
     // The new mandate is the query's data now: its status shows, and the form starts afresh.
     if (event.type === 'submitted') return { ...withStep(flow, firstStep), setAside: null };
     if (event.type === 'submitFailed') return afterRequestFailure(flow, step, event.failure);
+    if (event.type === 'actionUnanswered') {
+      // Back to the confirmation as it was: its "Try again" authorizes the same account again.
+      const notice = { kind: 'unanswered', unanswered: event.unanswered } as const;
+      return withStep(flow, { ...step, kind: 'confirm', notice });
+    }
     return flow;
   },
 
@@ -569,6 +596,15 @@ export function statusMove(flow: FlowState, event: FlowEvent): FlowState {
       return disable.kind === 'confirming' ? { ...flow, disable: { kind: 'sending' } } : flow;
     case 'disabled':
       return disable.kind === 'sending' ? { ...flow, disable: disableOff } : flow;
+    case 'actionUnanswered':
+      if (disable.kind !== 'sending') return flow;
+      return {
+        ...flow,
+        disable: {
+          kind: 'confirming',
+          failure: { kind: 'unanswered', unanswered: event.unanswered },
+        },
+      };
     case 'disableFailed': {
       if (disable.kind !== 'sending') return flow;
       const { failure } = event;

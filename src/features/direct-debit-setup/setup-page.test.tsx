@@ -999,3 +999,117 @@ test('the activation instructions give way when the deadline passes while the pa
     sandbox.clock.set(before);
   }
 });
+
+// ---------------------------------------------------------------------------------------------
+// Actions that get no answer (issue 14, point 4; decision 0023): offline, nothing is sent and the
+// step keeps what was entered; a lost answer is retried with the same Idempotency-Key.
+
+/** While the phone says it is offline: `apiRequest` refuses writes at once. */
+function goOffline() {
+  return vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+}
+
+const posts = (path: string) => sent.filter((r) => r === `POST ${path}`);
+
+/** The subscription's mandates, as the merchant lists them. */
+async function mandatesOf(subscriptionId: string): Promise<unknown[]> {
+  const list = await sandbox.api('GET', '/api/v1/subscriptions/direct-debit');
+  const { data } = list.body as { data: { subscriptionId: string }[] };
+  return data.filter((mandate) => mandate.subscriptionId === subscriptionId);
+}
+
+test('offline, the account lookup is not sent: the notice says nothing has changed, the number stays, and Try again looks it up', async () => {
+  const user = userEvent.setup();
+  await openSetup(await sandbox.createSetupLink());
+  await chooseGtBank(user);
+  const online = goOffline();
+  await enterAccount(user, testAccountFor('verified'));
+
+  const notice = await screen.findByRole('alert');
+  expect(notice).toHaveTextContent('You are offline. Nothing has changed');
+  expect(screen.getByLabelText('Account number')).toHaveValue(testAccountFor('verified'));
+  expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  expect(posts('/direct-debit/setup/resolve-account')).toEqual([]);
+
+  online.mockRestore();
+  await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+  await screen.findByRole('heading', { level: 1, name: 'Confirm your direct debit' });
+  expect(posts('/direct-debit/setup/resolve-account')).toHaveLength(1);
+});
+
+test('offline, the authorization is not sent: the consent stays ticked, and Try again authorizes once', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await openSetup(link);
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('verified'));
+  const online = goOffline();
+  await authorize(user);
+
+  const notice = await screen.findByRole('alert');
+  expect(notice).toHaveTextContent('You are offline. Nothing has changed');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Confirm your direct debit');
+  expect(screen.getByRole('checkbox', { name: /I authorize/ })).toBeChecked();
+  expect(posts('/direct-debit/setup')).toEqual([]);
+  expect(await mandatesOf(link.subscriptionId)).toEqual([]);
+
+  online.mockRestore();
+  await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  expect(posts('/direct-debit/setup')).toHaveLength(1);
+  expect(await mandatesOf(link.subscriptionId)).toHaveLength(1);
+});
+
+test('offline, turning debit off is not sent: the confirmation stays open with the notice, and Try again turns it off', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  await submitDirectly(link, 'verified');
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  await user.click(screen.getByRole('button', { name: 'Turn off automatic debit' }));
+  const online = goOffline();
+  await user.click(screen.getByRole('button', { name: 'Yes, turn it off' }));
+
+  const dialog = screen.getByRole('region', { name: 'Turn off automatic debit?' });
+  const notice = await within(dialog).findByRole('alert');
+  expect(notice).toHaveTextContent('You are offline. Nothing has changed');
+  expect(within(dialog).getByRole('button', { name: 'Yes, turn it off' })).toBeEnabled();
+  expect(posts('/direct-debit/setup/disable')).toEqual([]);
+
+  online.mockRestore();
+  await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+  await screen.findByRole('heading', { level: 1, name: 'Automatic debit is being turned off' });
+  expect(posts('/direct-debit/setup/disable')).toHaveLength(1);
+});
+
+test('an authorization whose answer was lost is sent again with the same key and makes one mandate', async () => {
+  const user = userEvent.setup();
+  const link = await sandbox.createSetupLink();
+  const keys: (string | null)[] = [];
+  let lose = true;
+  server.use(
+    http.post('*/direct-debit/setup', async ({ request }) => {
+      keys.push(request.headers.get('idempotency-key'));
+      // The service applies it; only its answer is lost on the way back.
+      const answer = await sandbox.handle(request);
+      return lose ? HttpResponse.error() : answer;
+    }),
+  );
+  await openSetup(link);
+  await chooseGtBank(user);
+  await enterAccount(user, testAccountFor('verified'));
+  await authorize(user);
+
+  const notice = await screen.findByRole('alert');
+  expect(notice).toHaveTextContent('No answer from the service');
+  expect(screen.getByRole('checkbox', { name: /I authorize/ })).toBeChecked();
+  expect(await mandatesOf(link.subscriptionId)).toHaveLength(1);
+
+  lose = false;
+  await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+  await screen.findByRole('heading', { level: 1, name: 'Direct debit is set up' });
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^act_/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(await mandatesOf(link.subscriptionId)).toHaveLength(1);
+});

@@ -18,6 +18,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { Mandate, SetupState } from '../../../contract/direct-debit';
+import { ActionFailureNotice } from '../../components/action-failure-notice';
 import { Alert } from '../../components/alert';
 import { AutoReturnCountdown } from '../../components/auto-return-countdown';
 import { Button } from '../../components/button';
@@ -264,7 +265,10 @@ function DisableConfirmation({
   }, []);
   const busy = step.kind === 'sending';
   const failure = step.kind === 'confirming' ? step.failure : null;
-  const requestId = failure === null || failure.kind === 'network' ? null : failure.requestId;
+  const requestId =
+    failure === null || failure.kind === 'network' || failure.kind === 'unanswered'
+      ? null
+      : failure.requestId;
   return (
     <section className="disable" aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
@@ -272,7 +276,11 @@ function DisableConfirmation({
       </h2>
       <p>{m.effects(merchant)}</p>
       <p>{m.submittedDebit}</p>
-      {failure !== null && (
+      {failure?.kind === 'unanswered' && (
+        // "Try again" is "Turn off" again: the same call, with the same Idempotency-Key.
+        <ActionFailureNotice failure={failure.unanswered} onRetry={onConfirm} />
+      )}
+      {failure !== null && failure.kind !== 'unanswered' && (
         <Alert tone="error" urgent>
           <p>{failure.kind === 'network' ? m.network : m.failed}</p>
         </Alert>

@@ -13,7 +13,9 @@
  *   send their event; their answers go back to the reducer as events. An authorization's or a
  *   disable call's answer is the new setup state: it is written into the query's cache (in the
  *   raw shape the query holds, `setupAnswer`) so the status view shows it at once, without a
- *   second request and without a frame of the old status.
+ *   second request and without a frame of the old status. Each write has its own idempotency key
+ *   (`useActionKey`, decision 0023); one that gets no answer (offline: not sent; or none within
+ *   15 s) sends `actionUnanswered`, and the step it came from shows the notice with the input kept.
  * - While the disable call is in flight, status checks are cancelled and the query is disabled:
  *   an answer sent before the call could bring the old status back.
  * - `status` counting down (the status view's `AutoReturnCountdown`: once per mandate in a tab,
@@ -22,9 +24,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Bank } from '../../../contract/banks';
-import { bankApprovedStatuses, type SetupState } from '../../../contract/direct-debit';
+import {
+  bankApprovedStatuses,
+  type ResolveAccountRequest,
+  type SetupState,
+  type SetupSubmitRequest,
+} from '../../../contract/direct-debit';
+import { unansweredActionOf } from '../../lib/action-failure';
 import type { RawAnswer } from '../../lib/api-client';
 import { redirectTo } from '../../lib/redirect';
+import { useActionKey } from '../../lib/use-action-key';
 import { useCheckSchedule } from '../../lib/use-check-schedule';
 import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
 import {
@@ -135,9 +144,15 @@ export function useSetupFlow(): SetupFlow {
       ),
     );
   }, [refetch]);
+  // No answer (offline, or none within the bound): the step says so, keeping the input.
   // A changed setup (closed, a mandate made elsewhere) is read again, keeping the draft.
   const failedWith = useCallback(
     (type: 'resolveFailed' | 'submitFailed' | 'disableFailed') => (caught: unknown) => {
+      const unanswered = unansweredActionOf(caught);
+      if (unanswered !== null) {
+        dispatch({ type: 'actionUnanswered', unanswered });
+        return;
+      }
       const failure = classifySetupFailure(caught);
       dispatch({ type, failure });
       if (failure.kind === 'setupChanged') reread();
@@ -149,14 +164,18 @@ export function useSetupFlow(): SetupFlow {
     [queryClient, queryKey],
   );
 
+  // One key per action (decision 0023): "Try again" after no answer resends the same key.
+  const resolveKey = useActionKey<ResolveAccountRequest>();
+  const authorizeKey = useActionKey<SetupSubmitRequest>();
+  const disableKey = useActionKey<Record<string, never>>();
   const { mutate: resolveAccount } = useMutation({
-    ...resolveAccountMutationOptions(tokenValue),
+    ...resolveAccountMutationOptions(tokenValue, resolveKey),
     onSuccess: ({ accountName }, { bankId, bankAccountNumber }) =>
       dispatch({ type: 'accountResolved', bankId, accountNumber: bankAccountNumber, accountName }),
     onError: failedWith('resolveFailed'),
   });
   const { mutate: submitSetup } = useMutation({
-    ...submitSetupMutationOptions(tokenValue),
+    ...submitSetupMutationOptions(tokenValue, authorizeKey),
     onSuccess: (setup) => {
       showSetup(setup);
       dispatch({ type: 'submitted' });
@@ -164,7 +183,7 @@ export function useSetupFlow(): SetupFlow {
     onError: failedWith('submitFailed'),
   });
   const { mutate: disableSetup } = useMutation({
-    ...disableSetupMutationOptions(tokenValue),
+    ...disableSetupMutationOptions(tokenValue, disableKey),
     onSuccess: (setup) => {
       showSetup(setup);
       dispatch({ type: 'disabled' });
