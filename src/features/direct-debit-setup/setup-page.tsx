@@ -28,6 +28,16 @@ function setupOf(state: SetupView): SetupState | null {
   return state.kind === 'invalidLink' ? null : state.setup;
 }
 
+/** The page before it can show its step: the setup or, for the bank step, the bank list is on its way. */
+function Loading() {
+  return (
+    <>
+      <StepHeading>{en.setup.loadingTitle}</StepHeading>
+      <p role="status">{en.common.loading}</p>
+    </>
+  );
+}
+
 /**
  * Which view a state shows. States that share a view (a step and its request in flight) share a
  * key, so the view and its form stay mounted and keep what was typed; a new key is a new step,
@@ -58,12 +68,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
   const { AccountStep, ConfirmStep, StatusView } = steps;
   switch (state.kind) {
     case 'loading':
-      return (
-        <>
-          <StepHeading>{en.setup.loadingTitle}</StepHeading>
-          <p role="status">{en.common.loading}</p>
-        </>
-      );
+      return <Loading />;
     case 'invalidLink':
       return (
         <InvalidLinkView
@@ -76,6 +81,9 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
     case 'closed':
       return <ClosedView setup={state.setup} />;
     case 'chooseBank':
+      // The bank step shows once its list is there: shown without it, the list arriving would push
+      // Continue down the screen (a layout shift on a slow network, measured by `npm run bench`).
+      if (flow.banks.isPending) return <Loading />;
       return (
         <BankStep
           setup={state.setup}
