@@ -449,3 +449,30 @@ test('a live link resolves the name through the simulated provider and shows no 
   expect(mandate).toMatchObject({ mode: 'live', status: 'approved' });
   expect(mandate?.accountName).toMatch(/^[A-Z]+ [A-Z]+$/);
 });
+
+test('"Last checked" on the status view is the service’s time in Lagos time, not the phone’s clock', async ({
+  page,
+}) => {
+  const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl: merchantReturnUrl });
+  // The phone's clock is two hours and eleven minutes slow.
+  await page.clock.install({ time: new Date(Date.now() - (2 * 3_600_000 + 11 * 60_000)) });
+  await openSetupLink(page, setupUrl);
+  await completeSetup(page, testAccounts.approvedAfterDelay);
+  await expectHeading(page, 'Waiting for your bank');
+  const before = Date.now();
+  const note = page.getByText(/^Last checked at \d\d:\d\d:\d\d \(Lagos time\)\.$/);
+  await expect(note).toBeVisible();
+  const shown = /(\d\d):(\d\d)/.exec((await note.textContent()) ?? '');
+  // By the real clock (the sandbox's), within a few minutes; the phone's would be 2 h 11 min off.
+  const lagos = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(before);
+  const hour = Number(lagos.find((part) => part.type === 'hour')?.value);
+  const minute = Number(lagos.find((part) => part.type === 'minute')?.value);
+  const shownMinutes = Number(shown?.[1]) * 60 + Number(shown?.[2]);
+  const offBy = Math.abs(shownMinutes - (hour * 60 + minute));
+  expect(Math.min(offBy, 24 * 60 - offBy)).toBeLessThanOrEqual(3);
+});

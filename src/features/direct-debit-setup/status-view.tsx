@@ -133,7 +133,7 @@ export function StatusView(props: StatusViewProps) {
               merchant={merchant}
             />
           )}
-          <CheckingNote lastCheckedAt={props.lastCheckedAt} />
+          <CheckingNote serverTime={setup.serverTime} />
         </>
       );
       break;
@@ -141,7 +141,7 @@ export function StatusView(props: StatusViewProps) {
       body = (
         <>
           <p>{m.unknownBody}</p>
-          <CheckingNote lastCheckedAt={props.lastCheckedAt} />
+          <CheckingNote serverTime={setup.serverTime} />
         </>
       );
       break;
@@ -167,7 +167,7 @@ export function StatusView(props: StatusViewProps) {
       body = (
         <>
           <p>{m.revocationRequestedBody}</p>
-          <CheckingNote lastCheckedAt={props.lastCheckedAt} />
+          <CheckingNote serverTime={setup.serverTime} />
         </>
       );
       break;
@@ -298,12 +298,13 @@ function DisableConfirmation({
   );
 }
 
-function CheckingNote({ lastCheckedAt }: { lastCheckedAt: number }) {
+/** "Last checked", by the service's clock (`serverTime` of its last answer), not the phone's. */
+function CheckingNote({ serverTime }: { serverTime: string }) {
   const m = en.setup.status;
   return (
     <div className="checking">
       <p>{m.keepChecking}</p>
-      <p>{m.lastChecked(formatTime(lastCheckedAt))}</p>
+      <p>{m.lastChecked(formatTime(Date.parse(serverTime)))}</p>
     </div>
   );
 }
