@@ -163,3 +163,17 @@ test('the countdown holds while the pointer is on it (WCAG 2.2.1)', async ({ pag
   await page.mouse.move(0, 0);
   await page.waitForURL(merchantReturnUrl, { timeout: 10_000 });
 });
+
+test('digits typed at the account step but not yet sent survive a reload, for this tab only', async ({
+  page,
+}) => {
+  const { setupUrl } = await createSubscriptionWithSetupLink({});
+  await openSetupLink(page, setupUrl);
+  await chooseGtBank(page);
+  await expectHeading(page, 'Enter your account number');
+  await page.getByLabel('Account number').fill('01234');
+  await page.reload();
+  await expectHeading(page, 'Enter your account number');
+  await expect(page.getByLabel('Account number')).toHaveValue('01234');
+  expectCleanUrl(page);
+});

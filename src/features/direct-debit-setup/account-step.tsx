@@ -31,6 +31,8 @@ export interface AccountStepProps {
   onSubmit: (accountNumber: string) => void;
   /** Back to the bank list, with the digits typed so far (to suggest banks). */
   onChangeBank: (accountNumber: string | null) => void;
+  /** The digits typed so far, as they change (kept for a reload of the tab). */
+  onTyped?: (digits: string) => void;
 }
 
 /** The account step: the number, checked locally, then reported for the lookup. */
@@ -41,6 +43,7 @@ export function AccountStep({
   busy,
   onSubmit,
   onChangeBank,
+  onTyped,
 }: AccountStepProps) {
   const m = en.setup.account;
   const id = useId();
@@ -71,6 +74,9 @@ export function AccountStep({
   // "No such account" belongs to the number the bank was asked about, not to an edited one.
   const typed = useWatch({ control, name: 'accountNumber' });
   const notFound = notice?.kind === 'accountNotFound' && digitsOf(typed) === accountNumber;
+  useEffect(() => {
+    onTyped?.(digitsOf(typed));
+  }, [typed, onTyped]);
   const fieldError =
     errors.accountNumber?.message ?? (notFound ? m.notFound(bank.name) : undefined);
 

@@ -12,7 +12,7 @@
  */
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
-import { bankSchema } from '../../../contract/banks';
+import { bankSchema, type Bank } from '../../../contract/banks';
 import type { FlowEvent, HistoryStep, KeptDraft } from './machine';
 import type { SetupView } from './page-state';
 
@@ -67,6 +67,14 @@ function keep(draft: z.infer<typeof draftSchema> | null): void {
   } catch {
     // Without storage a reload starts the form again; nothing else changes.
   }
+}
+
+/**
+ * Keeps the digits the customer is typing at the account step (`bank` chosen), so a reload
+ * before Continue resumes with them too. Never throws.
+ */
+export function keepTypedNumber(bank: Bank, digits: string): void {
+  keep({ bank, accountNumber: digits === '' ? null : digits });
 }
 
 /**

@@ -19,6 +19,7 @@ import { ClosedView } from './closed-view';
 import { FailureView } from './failure-view';
 import { createLazySteps, preloadFormSteps, type LazySteps } from './lazy-steps';
 import type { SetupView } from './page-state';
+import { keepTypedNumber } from './setup-history';
 import { statusTitle } from './status-title';
 import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
@@ -104,6 +105,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
           busy={state.kind === 'resolving'}
           onSubmit={(accountNumber) => send({ type: 'accountEntered', accountNumber })}
           onChangeBank={(accountNumber) => send({ type: 'changeBank', accountNumber })}
+          onTyped={(digits) => keepTypedNumber(state.bank, digits)}
         />
       );
     case 'confirm':
