@@ -38,3 +38,12 @@ export const hostedMerchantSchema = z.object({
   supportEmail: z.nullable(z.string()),
 });
 export type HostedMerchant = z.infer<typeof hostedMerchantSchema>;
+
+/**
+ * The languages the hosted pages speak (product.md, "Every page"): English (Nigeria), Nigerian
+ * Pidgin, Hausa, Yoruba and Igbo, as BCP 47 codes. A merchant may name one as the preferred
+ * language of a subscription or payment; the customer's own choice still wins
+ * (docs/decisions/0024-languages.md).
+ */
+export const languageSchema = z.enum(['en', 'pcm', 'ha', 'yo', 'ig']);
+export type Language = z.infer<typeof languageSchema>;
