@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
@@ -15,6 +16,9 @@ const bundleReport = process.env.BUNDLE_REPORT === '1';
 export default defineConfig({
   plugins: [
     react(),
+    // PO catalogs compiled at build time (and under Vitest); a language lacking a message, or a
+    // message that does not compile, fails the build (docs/decisions/0024-languages.md).
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     bundleReport &&
       visualizer({
         filename: 'test-results/bundle-report.html',

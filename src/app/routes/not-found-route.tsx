@@ -1,15 +1,19 @@
 /** Route module for any address without a page. */
+import { PageTop } from '../../components/page-top';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { useMessages, usePageLanguage } from '../../messages/use-messages';
 
 export function NotFoundRoute() {
-  const m = en.notFound;
+  const { _ } = useMessages();
+  // No read to wait for: the tab's choice, else the browser's language.
+  usePageLanguage('common', null);
   return (
     <div className="page">
-      <title>{m.documentTitle}</title>
+      <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting={false} />
+      <title>{_('notFound.documentTitle')}</title>
       <main className="page__main">
-        <StepHeading>{m.title}</StepHeading>
-        <p>{m.body}</p>
+        <StepHeading>{_('notFound.title')}</StepHeading>
+        <p>{_('notFound.body')}</p>
       </main>
     </div>
   );

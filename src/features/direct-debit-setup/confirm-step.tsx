@@ -21,12 +21,15 @@ import { Money } from '../../components/money';
 import { StepHeading } from '../../components/step-heading';
 import { formatCalendarDate, formatNaira } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
-import { en } from '../../messages/en';
+import { errorId, translateFormError, translateInEnglish } from '../../messages/i18n';
+import { useMessages } from '../../messages/use-messages';
 import type { ConfirmNotice } from './machine';
 import { MaskedAccount } from './masked-account';
 
 const consentSchema = z.object({
-  consent: z.boolean().refine((given) => given, { error: en.setup.confirm.consentRequired }),
+  consent: z
+    .boolean()
+    .refine((given) => given, { error: errorId('setup.confirm.consentRequired') }),
 });
 type ConsentInput = z.input<typeof consentSchema>;
 
@@ -45,7 +48,7 @@ export interface ConfirmStepProps {
 export function ConfirmStep(props: ConfirmStepProps) {
   const { setup, bank, accountNumber, accountName, notice, busy, onConfirm, onChangeAccount } =
     props;
-  const m = en.setup.confirm;
+  const { _, language } = useMessages();
   const id = useId();
   const { merchant, subscription } = setup;
   const {
@@ -68,38 +71,44 @@ export function ConfirmStep(props: ConfirmStepProps) {
     if (!busy) onConfirm();
   });
 
-  const consentError = errors.consent?.message;
+  const consentError = translateFormError(errors.consent?.message);
   const consentErrorId = `${id}-consent-error`;
 
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
-      <p>{m.intro}</p>
+      <StepHeading>{_('setup.confirm.title')}</StepHeading>
+      <p>{_('setup.confirm.intro')}</p>
       <dl className="playback">
-        <DetailRow term={m.merchant}>{merchant.name}</DetailRow>
-        <DetailRow term={m.plan}>{subscription.planName}</DetailRow>
-        <DetailRow term={m.amount}>
+        <DetailRow term={_('setup.confirm.merchant')}>{merchant.name}</DetailRow>
+        <DetailRow term={_('setup.confirm.plan')}>{subscription.planName}</DetailRow>
+        <DetailRow term={_('setup.confirm.amount')}>
           <Money amount={subscription.amount} />
         </DetailRow>
-        <DetailRow term={m.interval}>{m.intervalLabel(subscription.interval)}</DetailRow>
+        <DetailRow term={_('setup.confirm.interval')}>
+          {_(`common.intervals.${subscription.interval}.label`)}
+        </DetailRow>
         {subscription.nextBillingDate !== null && (
-          <DetailRow term={m.nextBilling}>
+          <DetailRow term={_('setup.confirm.nextBilling')}>
             {formatCalendarDate(subscription.nextBillingDate)}
           </DetailRow>
         )}
-        <DetailRow term={m.bank}>{bank.name}</DetailRow>
-        <DetailRow term={m.account}>
+        <DetailRow term={_('setup.confirm.bank')}>{bank.name}</DetailRow>
+        <DetailRow term={_('setup.confirm.account')}>
           <MaskedAccount accountNumber={accountNumber} />
         </DetailRow>
-        <DetailRow term={m.accountName}>
+        <DetailRow term={_('setup.confirm.accountName')}>
           {accountName}
-          {setup.mode === 'test' && <span className="tag"> {m.testData}</span>}
+          {setup.mode === 'test' && <span className="tag"> {_('setup.confirm.testData')}</span>}
         </DetailRow>
       </dl>
-      <p className="note">{m.renewalsNote}</p>
+      <p className="note">{_('setup.confirm.renewalsNote')}</p>
       {notice?.kind === 'rateLimited' && (
         <Alert tone="warning" urgent>
-          <p>{m.rateLimited(notice.retryAfterSeconds)}</p>
+          <p>
+            {notice.retryAfterSeconds === null
+              ? _('setup.confirm.rateLimitedNoDelay')
+              : _('setup.confirm.rateLimited', { seconds: notice.retryAfterSeconds })}
+          </p>
         </Alert>
       )}
       {notice?.kind === 'unanswered' && (
@@ -121,16 +130,33 @@ export function ConfirmStep(props: ConfirmStepProps) {
               aria-describedby={consentError === undefined ? undefined : consentErrorId}
             />
             <span className="choice__label">
-              {m.consent(merchant.name, formatNaira(subscription.amount), subscription.interval)}
+              {_('setup.confirm.consent', {
+                merchant: merchant.name,
+                amount: formatNaira(subscription.amount),
+                every: _(`common.intervals.${subscription.interval}.every`),
+              })}
             </span>
           </label>
+          {language !== 'en' && (
+            // The mandate is a legal consent: its exact English text, one tap away (issue 17).
+            <details className="consent-english">
+              <summary>{_('setup.confirm.showEnglish')}</summary>
+              <p lang="en">
+                {translateInEnglish('setup.confirm.consent', {
+                  merchant: merchant.name,
+                  amount: formatNaira(subscription.amount, 'en'),
+                  every: translateInEnglish(`common.intervals.${subscription.interval}.every`),
+                })}
+              </p>
+            </details>
+          )}
         </div>
         <div className="actions">
-          <Button type="submit" busy={busy} busyLabel={m.busy} disabled={waiting}>
-            {m.submit}
+          <Button type="submit" busy={busy} busyLabel={_('setup.confirm.busy')} disabled={waiting}>
+            {_('setup.confirm.submit')}
           </Button>
           <Button variant="secondary" onClick={onChangeAccount} disabled={busy}>
-            {m.changeAccount}
+            {_('setup.confirm.changeAccount')}
           </Button>
         </div>
       </form>
