@@ -37,7 +37,7 @@ export function LanguageSwitch() {
           );
         }}
       >
-        {availableLanguages.map((option) => (
+        {availableLanguages().map((option) => (
           <option key={option} value={option} lang={htmlLang[option]}>
             {languageNames[option]}
           </option>

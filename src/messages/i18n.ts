@@ -3,10 +3,11 @@
  *
  * Catalogs come in parts (`common`, `setup`, `checkout`, `invoice`), compiled from PO files at
  * build time. English is static: `common` here (every page's entry), each page's own part
- * registered by that page's module ({@link registerEnglishPart}), so a first load carries only its
- * page's English. Another language's parts are dynamic imports, fetched only when chosen
- * ({@link loadLanguage}); a language is activated only once every part in use has arrived, so a
- * page never shows message ids or half of one language.
+ * registered by that page's module ({@link registerPart}), so a first load carries only its
+ * page's English. Another language's parts are dynamic imports (each page's module lists those of
+ * its own part only), fetched only when chosen ({@link loadLanguage}); a language is activated
+ * only once every part in use has arrived, so a page never shows message ids or half of one
+ * language.
  *
  * The state (the tab's explicit choice and the active language) is a small external store read
  * with `useSyncExternalStore` (src/messages/use-messages.ts): components need no provider.
@@ -20,47 +21,73 @@ import type { MessageId, MessageValues } from './message-ids.generated';
 /** A catalog part: what every page says (`common`) and each hosted page's own words. */
 export type CatalogPart = 'common' | 'setup' | 'checkout' | 'invoice';
 
-const parts: readonly CatalogPart[] = ['common', 'setup', 'checkout', 'invoice'];
+/** A compiled catalog module (src/messages/po.d.ts). */
+export interface CatalogModule {
+  messages: Messages;
+}
+
+/**
+ * A part's non-English catalogs as `import.meta.glob` lists them: path → dynamic import, each its
+ * own chunk, fetched only when its language is chosen.
+ */
+export type CatalogLoaders = Record<string, () => Promise<CatalogModule>>;
 
 /** The one i18n instance; English active until a page resolves its language. */
 export const i18n = setupI18n({ locale: 'en', messages: { en: commonEnglish } });
 
-// Every non-English catalog, each its own chunk, fetched on demand. English is never in here:
-// it is imported statically by the entry (common) and by each page (its part).
-const otherCatalogs = import.meta.glob<{ messages: Messages }>([
-  './locales/*/*.po',
-  '!./locales/en/*.po',
-]);
-
-function catalogPath(language: Language, part: CatalogPart): string {
-  return `./locales/${language}/${part}.po`;
-}
-
-/**
- * The languages this build can show: English, and each language whose four catalogs exist (a
- * translation not yet delivered is not offered).
- */
-export const availableLanguages: readonly Language[] = languages.filter(
-  (language) =>
-    language === 'en' || parts.every((part) => catalogPath(language, part) in otherCatalogs),
-);
-
 // English alone, for the texts a customer may ask to read in English whatever the page's
 // language (the mandate consent): it shares the English catalogs loaded into `i18n`.
 const english = setupI18n({ locale: 'en', messages: { en: commonEnglish } });
+
+/** Each part's non-English loaders, by language. */
+const loaders = new Map<CatalogPart, Map<Language, () => Promise<CatalogModule>>>();
+
+/**
+ * Adds loaders of `part`'s non-English catalogs, keyed by their paths (`…/locales/yo/setup.po`);
+ * a path naming no language of the pages is ignored.
+ */
+export function addCatalogLoaders(part: CatalogPart, globbed: CatalogLoaders): void {
+  const byLanguage = loaders.get(part) ?? new Map<Language, () => Promise<CatalogModule>>();
+  for (const [path, load] of Object.entries(globbed)) {
+    const language = languageSchema.safeParse(/[\\/]locales[\\/]([^\\/]+)[\\/]/.exec(path)?.[1]);
+    if (language.success) byLanguage.set(language.data, load);
+  }
+  loaders.set(part, byLanguage);
+}
+
+addCatalogLoaders(
+  'common',
+  import.meta.glob<CatalogModule>(['./locales/*/common.po', '!./locales/en/common.po']),
+);
 
 /** Which `language/part` catalogs are loaded into {@link i18n}. */
 const loaded = new Set<string>(['en/common']);
 /** The parts the mounted page uses: a language switch loads all of them before activating. */
 const partsInUse = new Set<CatalogPart>(['common']);
 
-/** Registers a page's own English part (its module imports the PO file statically). */
-export function registerEnglishPart(part: CatalogPart, messages: Messages): void {
+/**
+ * Registers a page's own part: its English (the page's module imports the PO file statically, so
+ * it is in the page's first load) and its other languages' loaders (`import.meta.glob` of the
+ * part's PO files but English's).
+ */
+export function registerPart(part: CatalogPart, messages: Messages, others: CatalogLoaders): void {
   partsInUse.add(part);
+  if (!loaders.has(part)) addCatalogLoaders(part, others);
   if (loaded.has(`en/${part}`)) return;
   i18n.load('en', messages);
   english.load('en', messages);
   loaded.add(`en/${part}`);
+}
+
+/**
+ * The languages the page can show: English, and each language with a catalog for every part in
+ * use (a translation not yet delivered is not offered).
+ */
+export function availableLanguages(): Language[] {
+  return languages.filter(
+    (language) =>
+      language === 'en' || [...partsInUse].every((part) => loaders.get(part)?.has(language)),
+  );
 }
 
 /**
@@ -76,7 +103,7 @@ export async function loadLanguage(
     [...partsInUse].map(async (part) => {
       const key = `${language}/${part}`;
       if (loaded.has(key)) return;
-      const load = otherCatalogs[catalogPath(language, part)];
+      const load = loaders.get(part)?.get(language);
       if (load === undefined) throw new Error(`No ${part} catalog for ${language}`);
       i18n.load(language, (await load()).messages);
       loaded.add(key);

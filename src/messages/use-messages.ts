@@ -56,7 +56,7 @@ export function usePageLanguage(
           chosen,
           preferred: preferred ?? null,
           browser: navigator.languages,
-          available: availableLanguages,
+          available: availableLanguages(),
         });
   useEffect(() => {
     if (target === null) return;

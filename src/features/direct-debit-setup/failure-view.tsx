@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { translate } from '../../messages/i18n';
-import { rateLimitedMessage } from '../../messages/request-failure';
+import { rateLimitedMessage } from '../../lib/request-failure';
 import { useMessages } from '../../messages/use-messages';
 import type { PageFailure } from './machine';
 

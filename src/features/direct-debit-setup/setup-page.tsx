@@ -13,7 +13,7 @@ import { OfflineBanner } from '../../components/offline-banner';
 import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
-import { registerEnglishPart, type PlainMessageId } from '../../messages/i18n';
+import { registerPart, type CatalogModule, type PlainMessageId } from '../../messages/i18n';
 import { preferredLanguageOf } from '../../messages/languages';
 import { messages as setupEnglish } from '../../messages/locales/en/setup.po';
 import { useMessages, usePageLanguage } from '../../messages/use-messages';
@@ -28,7 +28,14 @@ import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
 
 // The page's own English, in its first load; another language's setup catalog loads when chosen.
-registerEnglishPart('setup', setupEnglish);
+registerPart(
+  'setup',
+  setupEnglish,
+  import.meta.glob<CatalogModule>([
+    '../../messages/locales/*/setup.po',
+    '!../../messages/locales/en/setup.po',
+  ]),
+);
 
 /** The setup the page last heard from the server, for the header and banner. */
 function setupOf(state: SetupView): SetupState | null {

@@ -9,7 +9,7 @@ import { InvalidLinkView } from '../../components/invalid-link-view';
 import { OfflineBanner } from '../../components/offline-banner';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
-import { registerEnglishPart } from '../../messages/i18n';
+import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { preferredLanguageOf } from '../../messages/languages';
 import { messages as invoiceEnglish } from '../../messages/locales/en/invoice.po';
 import { useMessages, usePageLanguage } from '../../messages/use-messages';
@@ -20,7 +20,14 @@ import { PendingInvoiceView } from './pending-invoice-view';
 import { useInvoicePage, type InvoicePage as InvoicePageModel } from './use-invoice-page';
 
 // The page's own English, in its first load; another language's invoice catalog loads when chosen.
-registerEnglishPart('invoice', invoiceEnglish);
+registerPart(
+  'invoice',
+  invoiceEnglish,
+  import.meta.glob<CatalogModule>([
+    '../../messages/locales/*/invoice.po',
+    '!../../messages/locales/en/invoice.po',
+  ]),
+);
 
 /** The page before it can show its view: the invoice (or the page's language) is on its way. */
 function Loading() {

@@ -12,7 +12,7 @@ import { OfflineBanner } from '../../components/offline-banner';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { formatNaira } from '../../lib/format';
-import { registerEnglishPart, translate } from '../../messages/i18n';
+import { registerPart, translate, type CatalogModule } from '../../messages/i18n';
 import { preferredLanguageOf } from '../../messages/languages';
 import { messages as checkoutEnglish } from '../../messages/locales/en/checkout.po';
 import { useMessages, usePageLanguage } from '../../messages/use-messages';
@@ -25,7 +25,14 @@ import { PendingView } from './pending-view';
 import { useCheckoutFlow, type CheckoutFlow } from './use-checkout-flow';
 
 // The page's own English, in its first load; another language's checkout catalog loads when chosen.
-registerEnglishPart('checkout', checkoutEnglish);
+registerPart(
+  'checkout',
+  checkoutEnglish,
+  import.meta.glob<CatalogModule>([
+    '../../messages/locales/*/checkout.po',
+    '!../../messages/locales/en/checkout.po',
+  ]),
+);
 
 /** The checkout the page last heard from the server, for the header and banner. */
 function checkoutOf(state: CheckoutPageState): CheckoutState | null {

@@ -21,7 +21,7 @@ import { StepHeading } from '../../components/step-heading';
 import { unansweredActionOf, type UnansweredAction } from '../../lib/action-failure';
 import { useActionKey } from '../../lib/use-action-key';
 import { translate, translateFormError } from '../../messages/i18n';
-import { rateLimitedMessage } from '../../messages/request-failure';
+import { rateLimitedMessage } from '../../lib/request-failure';
 import { useMessages } from '../../messages/use-messages';
 import { submitCustomerMutationKey, submitCustomerMutationOptions } from './api';
 import { detailsFormSchema, phoneInputMaxLength, type DetailsFormInput } from './details-schema';
