@@ -132,6 +132,7 @@ function readChoice(): Language | null {
 }
 
 let state: LanguageState = { chosen: readChoice(), active: 'en' };
+document.documentElement.lang = htmlLang.en;
 const listeners = new Set<() => void>();
 
 /** The current language state (a new object on every change). */
@@ -161,6 +162,7 @@ export function resetLanguage(): void {
     // Nothing remembered.
   }
   setState({ chosen: null, active: 'en' });
+  document.documentElement.lang = htmlLang.en;
 }
 
 /** Makes `language` (its catalogs already loaded) the active language. */
