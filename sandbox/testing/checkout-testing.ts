@@ -5,7 +5,7 @@
  * Test code only.
  */
 import { z } from 'zod';
-import type { Interval } from '../../contract/common';
+import type { Interval, Language } from '../../contract/common';
 import { checkoutTokenHeader } from '../../contract/checkout';
 import {
   isRecordedEvent,
@@ -91,7 +91,7 @@ export async function advance(sandbox: TestSandbox, seconds: number): Promise<vo
 
 /**
  * Creates a plan (monthly unless `interval`) and a subscription (test key unless `key`), optionally
- * with a start date.
+ * with a start date and the merchant's preferred language.
  */
 export async function createTestSubscription(
   sandbox: TestSandbox,
@@ -102,6 +102,7 @@ export async function createTestSubscription(
     key?: string;
     phone?: string;
     interval?: Interval;
+    preferredLanguage?: Language;
   } = {},
 ): Promise<Subscription> {
   const plan = planResponseSchema.parse(
@@ -131,6 +132,9 @@ export async function createTestSubscription(
           },
           ...(options.callbackUrl === undefined ? {} : { callbackUrl: options.callbackUrl }),
           ...(options.startDate === undefined ? {} : { startDate: options.startDate }),
+          ...(options.preferredLanguage === undefined
+            ? {}
+            : { preferredLanguage: options.preferredLanguage }),
         },
       }),
     ),

@@ -59,6 +59,8 @@ test('the setup state shows the merchant, the subscription in naira and a valida
       brandColor: '#0B5CAD',
       supportEmail: 'support@adaeze-fitness.example',
     },
+    // None given when the subscription was created.
+    preferredLanguage: null,
     subscription: {
       id: subscriptionId,
       planName: 'Premium',
