@@ -70,6 +70,21 @@ export async function createTestPayment(
   return paymentResponseSchema.parse(body).data;
 }
 
+const listedIdsSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+/**
+ * The ids on the first page (up to 100, newest first) of a merchant list route such as
+ * `/api/v1/payments`: what a merchant sees was created. @throws Error when the call fails.
+ */
+export async function listedIds(
+  sandbox: TestSandbox,
+  path: string,
+  key?: string,
+): Promise<string[]> {
+  const body = await ok(sandbox.api('GET', `${path}?limit=100`, { key }));
+  return listedIdsSchema.parse(body).data.map((record) => record.id);
+}
+
 /** Simulates an inbound transfer of `amount` naira to a virtual account. */
 export function transfer(
   sandbox: TestSandbox,
