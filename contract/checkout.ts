@@ -11,6 +11,7 @@ import {
   intervalSchema,
   isoDateSchema,
   isoTimestampSchema,
+  languageSchema,
   modeSchema,
 } from './hosted-common';
 import { returnUrlWireSchema } from './return-url';
@@ -22,6 +23,12 @@ export { checkoutTokenHeader } from './hosted-reads';
 export const checkoutStateSchema = z.object({
   mode: modeSchema,
   merchant: hostedMerchantSchema,
+  /**
+   * The merchant's preferred language for this payment (an invoice's payment: its subscription's),
+   * or null: the page's language when the payer has not chosen one
+   * (docs/decisions/0024-languages.md).
+   */
+  preferredLanguage: z.nullable(languageSchema),
   payment: z.object({
     id: z.string(),
     status: paymentStatusSchema,
@@ -65,6 +72,8 @@ export type { CheckoutCustomerRequest } from './checkout-customer';
 export const invoiceStateSchema = z.object({
   mode: modeSchema,
   merchant: hostedMerchantSchema,
+  /** The subscription's preferred language, or null, as on the checkout state. */
+  preferredLanguage: z.nullable(languageSchema),
   invoice: z.object({
     id: z.string(),
     status: invoiceStatusSchema,

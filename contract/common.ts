@@ -2,7 +2,8 @@
  * Small schemas shared by every resource: identifiers, text bounds, e-mail, ISO times, the `mode`
  * of a key or record (service-api.md, "Authentication": test and live are separate).
  *
- * The ones a hosted page reads on its first load (mode, interval, ISO times, the hosted merchant)
+ * The ones a hosted page reads on its first load (mode, interval, ISO times, the hosted merchant,
+ * the languages)
  * are defined with `zod/mini` in contract/hosted-common.ts and re-exported here; the merchant-side
  * helpers below stay classic zod (docs/decisions/0018-first-load-bytes.md).
  */
@@ -13,9 +14,11 @@ export {
   intervalSchema,
   isoDateSchema,
   isoTimestampSchema,
+  languageSchema,
   modeSchema,
   type HostedMerchant,
   type Interval,
+  type Language,
   type Mode,
 } from './hosted-common';
 

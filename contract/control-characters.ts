@@ -1,5 +1,5 @@
 /**
- * No request string carries a control character (issue 11; docs/decisions/0011-scopes-and-
+ * No request string carries a control character (issue 11; docs/decisions/0025-scopes-and-
  * sandbox-controls.md, "Control characters"). Every request body of the route table is wrapped by
  * {@link refusingControlCharacters} in `route()` (contract/route.ts), so the sandbox and the SPA's
  * API client refuse the same bodies and no handler can forget the check.

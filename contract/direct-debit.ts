@@ -11,6 +11,7 @@ import {
   intervalSchema,
   isoDateSchema,
   isoTimestampSchema,
+  languageSchema,
   modeSchema,
 } from './hosted-common';
 import { returnUrlWireSchema } from './return-url';
@@ -110,6 +111,11 @@ export const revokeSetupLinkResponseSchema = z.object({
 export const setupStateSchema = z.object({
   mode: modeSchema,
   merchant: hostedMerchantSchema,
+  /**
+   * The merchant's preferred language for this subscription's pages, or null: the page's language
+   * when the customer has not chosen one (docs/decisions/0024-languages.md).
+   */
+  preferredLanguage: z.nullable(languageSchema),
   subscription: z.object({
     id: z.string(),
     planName: z.string(),

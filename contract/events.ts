@@ -10,7 +10,7 @@
  * Amounts inside `data` are naira (numbers with at most 2 decimals), as everywhere in the API.
  */
 import { z } from 'zod';
-import { isoTimestampSchema, modeSchema } from './common';
+import { isoTimestampSchema, languageSchema, modeSchema } from './common';
 import { paymentSchema } from './payments';
 import { payoutSchema, settlementSchema } from './payouts';
 import { invoiceSchema, subscriptionSchema } from './subscriptions';
@@ -56,21 +56,30 @@ export const failedDebitSchema = z.object({
 });
 
 /**
+ * A recorded event is never changed (service-api.md, "Events"), so one recorded before payments and
+ * subscriptions carried `preferredLanguage` (sandbox migration 21) lacks it: read as null, which
+ * is what such a record now answers too.
+ */
+const addedLater = { preferredLanguage: z.nullable(languageSchema).default(null) };
+const paymentEventDataSchema = paymentSchema.extend(addedLater);
+const subscriptionEventDataSchema = subscriptionSchema.extend(addedLater);
+
+/**
  * `data` of each event kind: the affected resource as the API shows it (the mapping of which
  * operation records which kind: docs/decisions/0008-webhook-events.md).
  */
 export const eventDataSchemas = {
-  'payment.success': paymentSchema,
-  'payment.failed': paymentSchema,
+  'payment.success': paymentEventDataSchema,
+  'payment.failed': paymentEventDataSchema,
   'virtual_account.credit': virtualAccountSchema.extend({ transfer: creditedTransferSchema }),
   // Not strict here: a receiver must keep working when a later version adds a field.
   'transaction.created': z.object(transactionSchema.shape),
   'settlement.completed': settlementSchema,
   'payout.successful': payoutSchema,
   'payout.failed': payoutSchema,
-  'subscription.created': subscriptionSchema,
-  'subscription.renewed': subscriptionSchema,
-  'subscription.expired': subscriptionSchema,
+  'subscription.created': subscriptionEventDataSchema,
+  'subscription.renewed': subscriptionEventDataSchema,
+  'subscription.expired': subscriptionEventDataSchema,
   'subscription.payment.success': invoiceSchema,
   'subscription.payment.failed': invoiceSchema.extend({ debit: failedDebitSchema }),
 } as const satisfies Record<EventType, z.ZodType>;

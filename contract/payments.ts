@@ -13,6 +13,7 @@ import {
   emailSchema,
   httpsUrlSchema,
   isoTimestampSchema,
+  languageSchema,
   metadataSchema,
   modeSchema,
   text,
@@ -35,6 +36,11 @@ export const paymentCreateRequestSchema = z.strictObject({
   paymentMethod: z.literal('hosted_checkout'),
   callbackUrl: httpsUrlSchema.optional(),
   metadata: z.record(z.string(), z.unknown()).pipe(metadataSchema).optional(),
+  /**
+   * The language the checkout page opens in when the payer has not chosen one
+   * (docs/decisions/0024-languages.md). Optional; part of the idempotent request.
+   */
+  preferredLanguage: z.optional(languageSchema),
 });
 export type PaymentCreateRequest = z.infer<typeof paymentCreateRequestSchema>;
 
@@ -61,6 +67,11 @@ export const paymentSchema = z.object({
   paymentMethod: z.literal('hosted_checkout'),
   callbackUrl: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
+  /**
+   * The merchant's preferred language for the checkout page, or null. A payment of an invoice
+   * takes its subscription's.
+   */
+  preferredLanguage: z.nullable(languageSchema),
   /** Hosted checkout page with its capability token in the fragment. */
   checkoutUrl: z.string(),
   /** The dynamic virtual account bound to this payment. */

@@ -30,7 +30,7 @@ export type RouteAuth = 'secretKey' | 'directDebitToken' | 'checkoutToken' | 'no
 /**
  * Scopes a secret key may hold (Authentication, rules 4 and 5, and rule 10's "not shown" filled
  * in by us): the table with every route is in sandbox/README.md, "Scopes". `sandbox:controls`
- * opens the sandbox's own controls and its webhook log (docs/decisions/0011-scopes-and-sandbox-
+ * opens the sandbox's own controls and its webhook log (docs/decisions/0025-scopes-and-sandbox-
  * controls.md).
  */
 export type Scope =

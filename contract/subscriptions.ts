@@ -9,6 +9,7 @@ import {
   intervalSchema,
   isoDateSchema,
   isoTimestampSchema,
+  languageSchema,
   modeSchema,
   text,
 } from './common';
@@ -55,6 +56,12 @@ export const subscriptionCreateRequestSchema = z.strictObject({
   customer: customerSchema,
   /** First day of the subscription (Africa/Lagos); today when absent. */
   startDate: z.optional(isoDateSchema),
+  /**
+   * The language the hosted pages of this subscription (setup, invoice, its checkout payments)
+   * open in when the customer has not chosen one (docs/decisions/0024-languages.md). Optional;
+   * part of the idempotent request.
+   */
+  preferredLanguage: z.optional(languageSchema),
 });
 export type SubscriptionCreateRequest = z.infer<typeof subscriptionCreateRequestSchema>;
 
@@ -101,6 +108,8 @@ export const subscriptionSchema = z.object({
     phone: z.string().nullable(),
   }),
   callbackUrl: z.string().nullable(),
+  /** The merchant's preferred language for the hosted pages, or null when none was given. */
+  preferredLanguage: z.nullable(languageSchema),
   startDate: isoDateSchema,
   currentPeriodStart: isoDateSchema,
   currentPeriodEnd: isoDateSchema,

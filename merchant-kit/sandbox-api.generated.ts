@@ -1257,6 +1257,7 @@ export interface operations {
                                 phone: string | null;
                             };
                             callbackUrl: string | null;
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             /** Format: date */
                             startDate: string;
                             /** Format: date */
@@ -1356,6 +1357,8 @@ export interface operations {
                     };
                     /** Format: date */
                     startDate?: string;
+                    /** @enum {string} */
+                    preferredLanguage?: "en" | "pcm" | "ha" | "yo" | "ig";
                 };
             };
         };
@@ -1386,6 +1389,7 @@ export interface operations {
                                 phone: string | null;
                             };
                             callbackUrl: string | null;
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             /** Format: date */
                             startDate: string;
                             /** Format: date */
@@ -1450,6 +1454,7 @@ export interface operations {
                                 phone: string | null;
                             };
                             callbackUrl: string | null;
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             /** Format: date */
                             startDate: string;
                             /** Format: date */
@@ -1681,6 +1686,7 @@ export interface operations {
                                 phone: string | null;
                             };
                             callbackUrl: string | null;
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             /** Format: date */
                             startDate: string;
                             /** Format: date */
@@ -2643,6 +2649,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             subscription: {
                                 id: string;
                                 planName: string;
@@ -2766,6 +2773,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             subscription: {
                                 id: string;
                                 planName: string;
@@ -2834,6 +2842,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             subscription: {
                                 id: string;
                                 planName: string;
@@ -3092,6 +3101,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             subscription: {
                                 id: string;
                                 planName: string;
@@ -3160,6 +3170,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             subscription: {
                                 id: string;
                                 planName: string;
@@ -3296,6 +3307,7 @@ export interface operations {
                             metadata: {
                                 [key: string]: unknown;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             checkoutUrl: string;
                             virtualAccount: {
                                 /** Format: starts_with */
@@ -3400,6 +3412,8 @@ export interface operations {
                     metadata?: {
                         [key: string]: unknown;
                     };
+                    /** @enum {string} */
+                    preferredLanguage?: "en" | "pcm" | "ha" | "yo" | "ig";
                 };
             };
         };
@@ -3436,6 +3450,7 @@ export interface operations {
                             metadata: {
                                 [key: string]: unknown;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             checkoutUrl: string;
                             virtualAccount: {
                                 /** Format: starts_with */
@@ -3506,6 +3521,7 @@ export interface operations {
                             metadata: {
                                 [key: string]: unknown;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             checkoutUrl: string;
                             virtualAccount: {
                                 /** Format: starts_with */
@@ -3621,6 +3637,7 @@ export interface operations {
                             metadata: {
                                 [key: string]: unknown;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             checkoutUrl: string;
                             virtualAccount: {
                                 /** Format: starts_with */
@@ -3985,6 +4002,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             payment: {
                                 id: string;
                                 /** @enum {string} */
@@ -4078,6 +4096,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             invoice: {
                                 id: string;
                                 /** @enum {string} */
@@ -4255,6 +4274,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             payment: {
                                 id: string;
                                 /** @enum {string} */
@@ -4303,6 +4323,7 @@ export interface operations {
                                 brandColor: string | null;
                                 supportEmail: string | null;
                             };
+                            preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                             payment: {
                                 id: string;
                                 /** @enum {string} */
@@ -5061,6 +5082,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -5129,6 +5152,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -5333,6 +5358,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -5395,6 +5422,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -5457,6 +5486,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -5692,6 +5723,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -5760,6 +5793,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -5964,6 +5999,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -6026,6 +6063,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -6088,6 +6127,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -6327,6 +6368,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -6395,6 +6438,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -6599,6 +6644,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -6661,6 +6708,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -6723,6 +6772,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -6912,6 +6963,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -6980,6 +7033,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -7184,6 +7239,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -7246,6 +7303,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -7308,6 +7367,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -7547,6 +7608,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -7615,6 +7678,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -7819,6 +7884,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -7881,6 +7948,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -7943,6 +8012,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -8132,6 +8203,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -8200,6 +8273,8 @@ export interface operations {
                                     metadata: {
                                         [key: string]: unknown;
                                     };
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     checkoutUrl: string;
                                     virtualAccount: {
                                         /** Format: starts_with */
@@ -8404,6 +8479,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -8466,6 +8543,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */
@@ -8528,6 +8607,8 @@ export interface operations {
                                         phone: string | null;
                                     };
                                     callbackUrl: string | null;
+                                    /** @default null */
+                                    preferredLanguage: ("en" | "pcm" | "ha" | "yo" | "ig") | null;
                                     /** Format: date */
                                     startDate: string;
                                     /** Format: date */

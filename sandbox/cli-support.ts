@@ -1,10 +1,11 @@
 /**
  * What every `npm run sandbox -- …` command shares (sandbox/cli.ts and the webhook and payout
- * commands of sandbox/features/webhooks/webhooks-cli.ts): reading options, the `--mode` option,
- * and calling the running sandbox's HTTP API with a secret key.
+ * commands of sandbox/features/webhooks/webhooks-cli.ts): reading options, the `--mode` and
+ * `--language` options, and calling the running sandbox's HTTP API with a secret key.
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
-import type { Mode } from '../contract/common';
+import { z } from 'zod';
+import { languageSchema, type Language, type Mode } from '../contract/common';
 
 /** Positional arguments and `--name` options of a command line. */
 export interface ParsedArgs {
@@ -63,6 +64,21 @@ export function modeOption(options: Map<string, string>, fallback: Mode = 'test'
   const mode = options.get('mode') ?? fallback;
   if (mode !== 'test' && mode !== 'live') throw new Error('--mode must be test or live');
   return mode;
+}
+
+/**
+ * The `--language` option: a merchant's preferred language for the hosted pages (one of
+ * contract/hosted-common.ts `languageSchema`), or undefined when not given.
+ * @throws Error naming the accepted values for anything else.
+ */
+export function languageOption(options: Map<string, string>): Language | undefined {
+  const value = options.get('language');
+  if (value === undefined) return undefined;
+  const parsed = z.safeParse(languageSchema, value);
+  if (!parsed.success) {
+    throw new Error(`--language must be one of ${languageSchema.options.join(', ')}`);
+  }
+  return parsed.data;
 }
 
 /**

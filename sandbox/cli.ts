@@ -5,10 +5,11 @@
  *   credentials                    print <data dir>/credentials.json (never creates a sandbox)
  *   enable-direct-debit [--mode test|live] [--off]
  *                                  turn direct debit on (or off) for the demo merchant
- *   demo-link [--mode test|live] [--base-url URL]
- *                                  create a demo plan, subscription and setup link and print it
- *                                  with the test keys; through the HTTP API of the sandbox at URL,
- *                                  else directly on the data directory
+ *   demo-link [--mode test|live] [--language en|pcm|ha|yo|ig] [--base-url URL]
+ *                                  create a demo plan, subscription (with the merchant's preferred
+ *                                  language when given) and setup link and print it with the test
+ *                                  keys; through the HTTP API of the sandbox at URL, else directly
+ *                                  on the data directory
  *   simulate-transfer <va_id> --amount <naira> [--sender NAME] [--base-url URL]
  *                                  an inbound transfer to a virtual account (test mode)
  *   clock [--advance <duration>] [--base-url URL]
@@ -33,9 +34,8 @@
  * Prints keys and the setup link on purpose: they are what a developer asked for.
  */
 import { pathToFileURL } from 'node:url';
-import type { Mode } from '../contract/common';
 import { createSandbox, type Sandbox } from './core/app';
-import { createDemoSetupLink } from './demo';
+import { createDemoSetupLink, type DemoSetupLink } from './demo';
 import { testAccounts } from './features/direct-debit/test-accounts';
 import {
   credentialsFileName,
@@ -47,7 +47,13 @@ import { issueScopedKey, parseScopeList } from './features/merchants/scoped-keys
 import { payoutUseCaseCliUsage, runPayoutUseCaseCli } from './features/payouts/payout-use-case-cli';
 import { requestLogCliUsage, runRequestLogCli } from './features/request-log/request-log-cli';
 import { runWebhooksCli, webhooksCliUsage } from './features/webhooks/webhooks-cli';
-import { callRunningSandbox, modeOption, parseArgs, printJson } from './cli-support';
+import {
+  callRunningSandbox,
+  languageOption,
+  modeOption,
+  parseArgs,
+  printJson,
+} from './cli-support';
 import { serveFromEnvironment, serverOptionsFromEnv } from './main';
 
 const usage = `Usage: npm run sandbox -- <command> [options]
@@ -57,8 +63,9 @@ Commands:
   credentials                                  print the demo merchant's credentials (JSON)
   enable-direct-debit [--mode test|live] [--off]
                                                turn direct debit on (or off) for a mode
-  demo-link [--mode test|live] [--base-url URL]
+  demo-link [--mode test|live] [--language en|pcm|ha|yo|ig] [--base-url URL]
                                                create a demo subscription and print its setup link
+                                               (--language: the merchant's preferred language)
   create-key [--mode test|live] --scopes subscriptions:read[,subscriptions:write]
                                                issue a secret key with limited scopes
   simulate-transfer <va_id> --amount <naira> [--sender NAME] [--base-url URL]
@@ -91,14 +98,18 @@ function openLocalSandbox(): Sandbox {
   });
 }
 
-function printDemo(credentials: DemoCredentials, link: { mode: Mode; setupUrl: string }): void {
+function printDemo(credentials: DemoCredentials, link: DemoSetupLink): void {
+  const language =
+    link.preferredLanguage === null
+      ? ''
+      : ` (opens in "${link.preferredLanguage}" unless the customer chooses another language)`;
   console.log(`
 Demo merchant: ${credentials.merchantName} (${credentials.merchantId})
 Test secret key: ${credentials.testSecretKey}
 Test public key: ${credentials.testPublicKey}
 All credentials: npm run sandbox -- credentials
 
-Direct-debit setup link (${link.mode} mode; private to the customer, do not share):
+Direct-debit setup link (${link.mode} mode; private to the customer, do not share)${language}:
 ${link.setupUrl}
 `);
   if (link.mode === 'test') {
@@ -189,24 +200,26 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       return;
     }
     case 'demo-link': {
-      const options = parseArgs(rest, { valued: ['mode', 'base-url'] }).options;
-      const mode = modeOption(options);
+      const options = parseArgs(rest, { valued: ['mode', 'language', 'base-url'] }).options;
+      const demo = { mode: modeOption(options), preferredLanguage: languageOption(options) };
       const baseUrl = options.get('base-url');
       if (baseUrl !== undefined) {
         const credentials = readCredentialsFile(serverOptionsFromEnv(process.env).dataDir);
         if (credentials === null) {
           throw new Error('No credentials.json in the data directory: start the sandbox first');
         }
-        printDemo(credentials, await createDemoSetupLink(baseUrl, credentials, { mode }));
+        printDemo(credentials, await createDemoSetupLink(baseUrl, credentials, demo));
         return;
       }
       const sandbox = openLocalSandbox();
       try {
         printDemo(
           sandbox.credentials,
-          await createDemoSetupLink((request) => sandbox.handle(request), sandbox.credentials, {
-            mode,
-          }),
+          await createDemoSetupLink(
+            (request) => sandbox.handle(request),
+            sandbox.credentials,
+            demo,
+          ),
         );
       } finally {
         sandbox.close();

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Mode } from '../contract/common';
+import type { Language, Mode } from '../contract/common';
 import { setupLinkResponseSchema } from '../contract/direct-debit';
 import { routes } from '../contract/routes';
 import { planResponseSchema, subscriptionResponseSchema } from '../contract/subscriptions';
@@ -25,6 +25,8 @@ export interface DemoSetupLink {
   mode: Mode;
   planId: string;
   subscriptionId: string;
+  /** The subscription's preferred language for the hosted pages, or null (none given). */
+  preferredLanguage: Language | null;
   setupUrl: string;
   token: string;
 }
@@ -35,12 +37,14 @@ export interface DemoSetupLink {
  * @param target base URL of a running sandbox (e.g. `http://127.0.0.1:4010`) or `sandbox.handle`
  * @param credentials the demo merchant's credentials (the key of `options.mode`, default test, is
  *   used), or a secret key itself (its prefix gives the mode)
+ * @param options `mode`; `callbackUrl` (default {@link demoCallbackUrl}); `preferredLanguage`,
+ *   the merchant's preferred language of the subscription's pages (none when absent)
  * @throws Error naming the failed step, its HTTP status and error body
  */
 export async function createDemoSetupLink(
   target: SandboxTarget,
   credentials: DemoCredentials | string,
-  options: { mode?: Mode; callbackUrl?: string } = {},
+  options: { mode?: Mode; callbackUrl?: string; preferredLanguage?: Language } = {},
 ): Promise<DemoSetupLink> {
   const secretKey =
     typeof credentials === 'string'
@@ -115,6 +119,9 @@ export async function createDemoSetupLink(
         lastName: 'Okafor',
         phone: '0803 123 4567',
       },
+      ...(options.preferredLanguage === undefined
+        ? {}
+        : { preferredLanguage: options.preferredLanguage }),
     },
     subscriptionResponseSchema,
     true,
@@ -134,6 +141,7 @@ export async function createDemoSetupLink(
     mode,
     planId: plan.data.id,
     subscriptionId: subscription.data.id,
+    preferredLanguage: subscription.data.preferredLanguage,
     setupUrl: link.data.setupUrl,
     token: parseHostedLink(link.data.setupUrl)?.token ?? '',
   };

@@ -44,7 +44,7 @@ export function invalidApiKey(): ApiError {
 /**
  * 403 `LIVE_MODE_REQUIRED` for a route that changes live-mode settings (payout access and its use
  * cases, payout keys, live settlements) called with a test key: only a live key with `scope` may
- * (docs/decisions/0011-scopes-and-sandbox-controls.md, 0021-payout-access-review.md).
+ * (docs/decisions/0025-scopes-and-sandbox-controls.md, 0021-payout-access-review.md).
  */
 export function liveControlOnly(scope = 'sandbox:controls'): ApiError {
   const what = scope === 'sandbox:controls' ? 'This sandbox control' : 'This route';

@@ -2,7 +2,7 @@
  * One sandbox per data directory (issue 11). A second sandbox on a directory a running one holds
  * would rewrite `credentials.json` (revoking the keys the first one printed) and meet
  * `SQLITE_BUSY` on almost every write, so it refuses to start instead, naming the process that
- * holds the directory (docs/decisions/0011-scopes-and-sandbox-controls.md, "One sandbox per data
+ * holds the directory (docs/decisions/0025-scopes-and-sandbox-controls.md, "One sandbox per data
  * directory").
  *
  * The lock is `<dataDir>/sandbox.lock`, created exclusively (`O_EXCL`) and holding

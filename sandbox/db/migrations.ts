@@ -541,6 +541,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX merchants_by_logo ON merchants (logo_sha256);
     `,
   },
+  {
+    version: 21,
+    name: "the merchant's preferred language of subscriptions and payments",
+    sql: `
+      -- The language a subscription's or payment's hosted pages open in when the customer has
+      -- not chosen one (docs/decisions/0024-languages.md); null: no preference (and every row
+      -- made before). No CHECK on the list: the contract's languageSchema checks it on the way
+      -- in and on every read, and SQLite could only widen a CHECK by rebuilding the table.
+      ALTER TABLE subscriptions ADD COLUMN preferred_language TEXT;
+      ALTER TABLE payments ADD COLUMN preferred_language TEXT;
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

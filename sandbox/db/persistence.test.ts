@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { z } from 'zod';
-import { planResponseSchema } from '../../contract/subscriptions';
+import { isRecordedEvent } from '../../contract/events';
+import { listResponse } from '../../contract/paging';
+import { paymentSchema } from '../../contract/payments';
+import { planResponseSchema, subscriptionResponseSchema } from '../../contract/subscriptions';
+import { eventLogListResponseSchema } from '../../contract/webhooks';
 import { createSandbox, type Sandbox } from '../core/app';
 import { issueSecretKey } from '../features/merchants/api-keys';
 import { demoCredentialsSchema } from '../features/merchants/demo-merchant';
@@ -154,5 +158,60 @@ test('the demo keys of a data directory made before sandbox:controls keep openin
     }),
   );
   expect(stillRefused.status).toBe(403);
+  second.close();
+});
+
+test('a data directory made before migration 21 reads its subscriptions, payments and events with preferredLanguage null', async () => {
+  const dataDir = tempDir();
+  const first = createSandbox({ dataDir, publicOrigin: 'http://127.0.0.1:4010' });
+  const plan = planResponseSchema.parse(
+    (
+      await call(first, 'POST', '/api/v1/subscriptions/plans', {
+        name: 'Gym membership',
+        amount: 15000,
+        currency: 'NGN',
+        interval: 'monthly',
+      })
+    ).body,
+  ).data;
+  const subscription = subscriptionResponseSchema.parse(
+    (
+      await call(first, 'POST', '/api/v1/subscriptions', {
+        planId: plan.id,
+        paymentMethod: 'customer_choice',
+        customer: { email: 'ada@example.com' },
+      })
+    ).body,
+  ).data;
+  // As an older sandbox left them: no column, migration 21 not run, events recorded without it.
+  first.db.exec(`
+    ALTER TABLE subscriptions DROP COLUMN preferred_language;
+    ALTER TABLE payments DROP COLUMN preferred_language;
+    DELETE FROM schema_migrations WHERE version = 21;
+    UPDATE events SET body = json_remove(body, '$.data.preferredLanguage');
+  `);
+  first.close();
+
+  const second = createSandbox({ dataDir, publicOrigin: 'http://127.0.0.1:4010' });
+  const read = await call(second, 'GET', `/api/v1/subscriptions/${subscription.id}`);
+  expect(subscriptionResponseSchema.parse(read.body).data.preferredLanguage).toBeNull();
+  const payments = listResponse(paymentSchema).parse(
+    (await call(second, 'GET', '/api/v1/payments')).body,
+  ).data;
+  expect(payments.map((payment) => payment.preferredLanguage)).toEqual([null]);
+  const events = await call(second, 'GET', '/sandbox/v1/webhooks/events');
+  expect(events.status).toBe(200);
+  const entries = eventLogListResponseSchema
+    .parse(events.body)
+    .data.filter((entry) => isRecordedEvent(entry.event, 'subscription.created'));
+  expect(
+    entries.map(({ event }) =>
+      isRecordedEvent(event, 'subscription.created')
+        ? [event.data.id, event.data.preferredLanguage]
+        : [],
+    ),
+  ).toEqual([[subscription.id, null]]);
+  // What was delivered stays as it was recorded.
+  expect(entries[0]?.rawBody).not.toContain('preferredLanguage');
   second.close();
 });

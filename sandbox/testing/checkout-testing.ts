@@ -5,7 +5,7 @@
  * Test code only.
  */
 import { z } from 'zod';
-import type { Interval } from '../../contract/common';
+import type { Interval, Language } from '../../contract/common';
 import { checkoutTokenHeader } from '../../contract/checkout';
 import {
   isRecordedEvent,
@@ -70,6 +70,21 @@ export async function createTestPayment(
   return paymentResponseSchema.parse(body).data;
 }
 
+const listedIdsSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+/**
+ * The ids on the first page (up to 100, newest first) of a merchant list route such as
+ * `/api/v1/payments`: what a merchant sees was created. @throws Error when the call fails.
+ */
+export async function listedIds(
+  sandbox: TestSandbox,
+  path: string,
+  key?: string,
+): Promise<string[]> {
+  const body = await ok(sandbox.api('GET', `${path}?limit=100`, { key }));
+  return listedIdsSchema.parse(body).data.map((record) => record.id);
+}
+
 /** Simulates an inbound transfer of `amount` naira to a virtual account. */
 export function transfer(
   sandbox: TestSandbox,
@@ -91,7 +106,7 @@ export async function advance(sandbox: TestSandbox, seconds: number): Promise<vo
 
 /**
  * Creates a plan (monthly unless `interval`) and a subscription (test key unless `key`), optionally
- * with a start date.
+ * with a start date and the merchant's preferred language.
  */
 export async function createTestSubscription(
   sandbox: TestSandbox,
@@ -102,6 +117,7 @@ export async function createTestSubscription(
     key?: string;
     phone?: string;
     interval?: Interval;
+    preferredLanguage?: Language;
   } = {},
 ): Promise<Subscription> {
   const plan = planResponseSchema.parse(
@@ -131,6 +147,9 @@ export async function createTestSubscription(
           },
           ...(options.callbackUrl === undefined ? {} : { callbackUrl: options.callbackUrl }),
           ...(options.startDate === undefined ? {} : { startDate: options.startDate }),
+          ...(options.preferredLanguage === undefined
+            ? {}
+            : { preferredLanguage: options.preferredLanguage }),
         },
       }),
     ),

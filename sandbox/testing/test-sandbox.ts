@@ -4,6 +4,7 @@
  * MSW (`http.all('*', ({ request }) => sandbox.handle(request))`); works under jsdom.
  */
 import { randomUUID } from 'node:crypto';
+import type { Language } from '../../contract/common';
 import { directDebitTokenHeader, setupLinkResponseSchema } from '../../contract/direct-debit';
 import { routes, type RouteDef, type Scope } from '../../contract/routes';
 import {
@@ -57,11 +58,12 @@ export interface TestSandbox {
   setupApi(method: string, path: string, token: string, body?: unknown): Promise<ApiCallResult>;
   /**
    * Enables direct debit for `mode` (default test), creates a plan (₦15,000 monthly "Gym
-   * membership") and a subscription (with `callbackUrl` when given, else none) through the API, and
-   * the setup link. @throws Error when any call fails.
+   * membership") and a subscription (with `callbackUrl` and `preferredLanguage` when given, else
+   * none) through the API, and the setup link. @throws Error when any call fails.
    */
   createSetupLink(options?: {
     callbackUrl?: string;
+    preferredLanguage?: Language;
     mode?: 'test' | 'live';
     plan?: Partial<PlanCreateRequest>;
   }): Promise<{ token: string; setupUrl: string; subscriptionId: string }>;
@@ -169,6 +171,9 @@ export function createTestSandbox(
               paymentMethod: 'customer_choice',
               customer: { email: 'chioma@example.com', firstName: 'Chioma', lastName: 'Okafor' },
               ...(setup.callbackUrl === undefined ? {} : { callbackUrl: setup.callbackUrl }),
+              ...(setup.preferredLanguage === undefined
+                ? {}
+                : { preferredLanguage: setup.preferredLanguage }),
             },
           }),
           'Creating the subscription',

@@ -170,8 +170,14 @@ test('in another language, the mandate consent shows its exact English text one 
     /^I authorize .+ from this account by direct debit until I cancel\.$/,
   );
   expect(english).not.toBeVisible();
-  await user.click(screen.getByText('Yorùbá: Show in English'));
+  const show = screen.getByRole('button', { name: 'Yorùbá: Show the authorization in English' });
+  expect(show).toHaveAttribute('aria-expanded', 'false');
+  await user.click(show);
   expect(english).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Yorùbá: Hide the English text' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   expect(english).toHaveAttribute('lang', 'en');
   expect(english).toHaveTextContent(`I authorize ${open.merchant.name} to collect ₦`);
 });
@@ -189,5 +195,7 @@ test('in English, the consent has no “Show in English”', () => {
       onChangeAccount={() => undefined}
     />,
   );
-  expect(screen.queryByText('Show in English')).not.toBeInTheDocument();
+  expect(
+    screen.queryByRole('button', { name: 'Show the authorization in English' }),
+  ).not.toBeInTheDocument();
 });

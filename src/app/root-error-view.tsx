@@ -18,12 +18,12 @@ export function RootErrorView({ error }: FallbackProps) {
   return (
     <div className="page">
       <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting={false} />
-      <title>{_('rootError.documentTitle')}</title>
+      <title>{_('common.rootError.documentTitle')}</title>
       <main className="page__main">
-        <StepHeading>{_('rootError.title')}</StepHeading>
-        <p>{_('rootError.body')}</p>
+        <StepHeading>{_('common.rootError.title')}</StepHeading>
+        <p>{_('common.rootError.body')}</p>
         {requestId !== null && <RequestId requestId={requestId} />}
-        <Button onClick={() => window.location.reload()}>{_('rootError.reload')}</Button>
+        <Button onClick={() => window.location.reload()}>{_('common.rootError.reload')}</Button>
       </main>
     </div>
   );

@@ -24,17 +24,19 @@ export function ActionFailureNotice({ failure, onRetry, busy = false }: ActionFa
     <Alert
       tone="warning"
       urgent
-      title={offline ? _('actionFailure.offlineTitle') : _('actionFailure.noAnswerTitle')}
+      title={
+        offline ? _('common.actionFailure.offlineTitle') : _('common.actionFailure.noAnswerTitle')
+      }
     >
-      <p>{offline ? _('actionFailure.offline') : _('actionFailure.noAnswer')}</p>
-      <p>{_('actionFailure.inputKept')}</p>
+      <p>{offline ? _('common.actionFailure.offline') : _('common.actionFailure.noAnswer')}</p>
+      <p>{_('common.failure.inputKept')}</p>
       <Button
         variant="secondary"
         busy={busy}
-        busyLabel={_('actionFailure.retrying')}
+        busyLabel={_('common.actionFailure.retrying')}
         onClick={onRetry}
       >
-        {_('actionFailure.tryAgain')}
+        {_('common.actionFailure.tryAgain')}
       </Button>
     </Alert>
   );

@@ -28,6 +28,7 @@ const origin = window.location.origin;
 const setup: SetupState = {
   mode: 'test',
   merchant: { name: 'Gym Co', logoUrl: null, brandColor: '#112233', supportEmail: null },
+  preferredLanguage: null,
   subscription: {
     id: 'sub_1',
     planName: 'Gym',

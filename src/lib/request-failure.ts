@@ -7,6 +7,6 @@ import { translate } from '../messages/i18n';
 /** "Too many attempts. Wait 30 s, then try again." (`seconds` from Retry-After, null if absent). */
 export function rateLimitedMessage(seconds: number | null): string {
   return seconds === null
-    ? translate('common.failure.rateLimitedNoDelay')
-    : translate('common.failure.rateLimited', { seconds });
+    ? translate('common.failure.rateLimited')
+    : translate('common.failure.rateLimitedFor', { seconds });
 }

@@ -145,7 +145,7 @@ function submitCheckoutCustomer(
   };
 }
 
-/** `GET /invoices/:invoiceId`: the invoice page's state. */
+/** `GET /invoices/:invoiceId`: the invoice page's state, in its subscription's preferred language. */
 function getInvoicePage(
   context: HandlerContext<'getInvoicePage'>,
 ): HandlerResult<'getInvoicePage'> {
@@ -160,6 +160,7 @@ function getInvoicePage(
       data: {
         mode: invoice.mode,
         merchant: getHostedMerchant(db, invoice.merchant_id),
+        preferredLanguage: subscription.preferred_language,
         invoice: {
           id: invoice.id,
           status: invoice.status,

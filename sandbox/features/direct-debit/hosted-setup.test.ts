@@ -28,6 +28,13 @@ function submit(sandbox: TestSandbox, token: string, accountNumber: string, extr
   });
 }
 
+test('the setup state carries the preferredLanguage the subscription was created with', async () => {
+  const sandbox = createTestSandbox();
+  const { token } = await sandbox.createSetupLink({ preferredLanguage: 'pcm' });
+  expect((await state(sandbox, token)).preferredLanguage).toBe('pcm');
+  sandbox.close();
+});
+
 test.each([
   ['no token', undefined],
   ['a malformed token', 'not-a-token'],
@@ -59,6 +66,8 @@ test('the setup state shows the merchant, the subscription in naira and a valida
       brandColor: '#0B5CAD',
       supportEmail: 'support@adaeze-fitness.example',
     },
+    // None given when the subscription was created.
+    preferredLanguage: null,
     subscription: {
       id: subscriptionId,
       planName: 'Premium',

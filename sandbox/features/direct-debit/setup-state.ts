@@ -56,7 +56,8 @@ export function invoiceReturnUrl(db: Db, subscriptionId: string): ReturnUrl | nu
 
 /**
  * The setup state for the link's subscription (`SetupState`, contract/direct-debit.ts). Amount in
- * naira; `returnUrl` from {@link invoiceReturnUrl}; `setupOpen` from {@link isSetupOpen}, with
+ * naira; `preferredLanguage` the subscription's (null: none); `returnUrl` from
+ * {@link invoiceReturnUrl}; `setupOpen` from {@link isSetupOpen}, with
  * the merchant's direct-debit switch for the link's mode. Never throws for a link the core has
  * authenticated.
  */
@@ -67,6 +68,7 @@ export function buildSetupState(db: Db, caller: SetupLinkCaller, now: Date): Set
   return {
     mode: caller.mode,
     merchant: getHostedMerchant(db, caller.merchantId),
+    preferredLanguage: subscription.preferred_language,
     subscription: {
       id: subscription.id,
       planName: plan.name,

@@ -30,13 +30,19 @@ const brandingRowSchema = z.object({
   logo_content_type: logoContentTypeSchema.nullable(),
   logo_base64: z.string().nullable(),
   logo_sha256: z.string().nullable(),
+  support_email: z.string().nullable(),
 });
 type BrandingRow = z.infer<typeof brandingRowSchema>;
 
-function brandingRow(db: Db, merchantId: string): BrandingRow {
+/**
+ * The merchant `merchantId`'s row: name, branding columns and support e-mail.
+ * @throws Error when it does not exist (a bug: every record names an existing merchant).
+ */
+export function brandingRow(db: Db, merchantId: string): BrandingRow {
   const row = queryOne(
     db,
-    `SELECT id, name, brand_color, logo_url, logo_content_type, logo_base64, logo_sha256
+    `SELECT id, name, brand_color, logo_url, logo_content_type, logo_base64, logo_sha256,
+            support_email
        FROM merchants WHERE id = ?`,
     [merchantId],
     brandingRowSchema,

@@ -21,7 +21,8 @@ import { createPaymentRecord, findPayment, renderPayment, billingContextOf } fro
 
 /**
  * Creates a pending payment (`osp_…`) with its dynamic account and checkout link (201). The
- * response's `checkoutUrl` carries the capability token in the fragment.
+ * response's `checkoutUrl` carries the capability token in the fragment. The optional
+ * `preferredLanguage` is stored and shown to the checkout page.
  */
 function createPayment(context: HandlerContext<'createPayment'>): HandlerResult<'createPayment'> {
   const { db, publicOrigin } = context.services;
@@ -42,6 +43,7 @@ function createPayment(context: HandlerContext<'createPayment'>): HandlerResult<
       callbackUrl: body.callbackUrl ?? null,
       metadata: body.metadata ?? {},
       invoiceId: null,
+      preferredLanguage: body.preferredLanguage ?? null,
       windowSeconds: billing.windowSeconds,
       now: context.now,
     },

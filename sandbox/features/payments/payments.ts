@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { CheckoutState } from '../../../contract/checkout';
-import type { Mode } from '../../../contract/common';
+import { languageSchema, type Language, type Mode } from '../../../contract/common';
 import { koboToNaira } from '../../../contract/money';
 import type { Payment } from '../../../contract/payments';
 import { returnUrlOrNull } from '../../../contract/return-url';
@@ -45,6 +45,7 @@ export const paymentRowSchema = z.object({
   metadata_json: z.string(),
   virtual_account_id: z.string(),
   invoice_id: z.string().nullable(),
+  preferred_language: z.nullable(languageSchema),
   link_id: z.string(),
   token_hash: z.string(),
   expires_at: z.string(),
@@ -67,6 +68,8 @@ export interface NewPayment {
   callbackUrl: string | null;
   metadata: Record<string, unknown>;
   invoiceId: string | null;
+  /** The merchant's preferred language for the checkout page (an invoice's: its subscription's). */
+  preferredLanguage: Language | null;
   /** Payment window in seconds (SandboxServices.paymentWindowSeconds). */
   windowSeconds: number;
   now: Date;
@@ -92,8 +95,9 @@ export function createPaymentRecord(db: Db, input: NewPayment, tokens: LinkToken
     db,
     `INSERT INTO payments (id, merchant_id, mode, status, amount_kobo, received_kobo, customer_email,
        customer_first_name, customer_last_name, customer_phone, callback_url, metadata_json,
-       virtual_account_id, invoice_id, link_id, token_hash, expires_at, paid_at, created_at)
-     VALUES (?, ?, ?, 'pending', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+       virtual_account_id, invoice_id, preferred_language, link_id, token_hash, expires_at,
+       paid_at, created_at)
+     VALUES (?, ?, ?, 'pending', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
     [
       id,
       input.merchantId,
@@ -107,6 +111,7 @@ export function createPaymentRecord(db: Db, input: NewPayment, tokens: LinkToken
       JSON.stringify(input.metadata),
       account.id,
       input.invoiceId,
+      input.preferredLanguage,
       linkId,
       hashCapabilityToken(tokens(linkId, 1)),
       expiresAt.toISOString(),
@@ -178,6 +183,7 @@ export function renderPayment(
     paymentMethod: 'hosted_checkout',
     callbackUrl: row.callback_url,
     metadata: metadataSchema.parse(JSON.parse(row.metadata_json)),
+    preferredLanguage: row.preferred_language,
     checkoutUrl: checkoutUrl(publicOrigin, row, tokens),
     virtualAccount: renderVirtualAccount(getVirtualAccountRow(db, row.virtual_account_id)),
     invoiceId: row.invoice_id,
@@ -205,6 +211,7 @@ export function renderCheckoutState(db: Db, row: PaymentRow, now: Date): Checkou
   return {
     mode: row.mode,
     merchant: getHostedMerchant(db, row.merchant_id),
+    preferredLanguage: row.preferred_language,
     payment: {
       id: row.id,
       status: row.status,

@@ -169,7 +169,8 @@ export function createInvoiceRecord(
 
 /**
  * Creates a checkout payment for a pending invoice: amount of the invoice, the subscription's
- * customer, the invoice's callbackUrl, metadata `{ invoiceId, subscriptionId, description }`.
+ * customer and preferred language, the invoice's callbackUrl, metadata
+ * `{ invoiceId, subscriptionId, description }`.
  * Callers create one only when none is open ({@link ensureInvoicePayment}): a delivered checkout
  * is never replaced while payable. As a safeguard, an open one would be closed first, so that an
  * invoice never has two payable accounts.
@@ -202,6 +203,8 @@ export function createInvoicePaymentRecord(
         description: `${plan.name}, ${invoice.period_start} to ${invoice.period_end}`,
       },
       invoiceId: invoice.id,
+      // The invoice's pages speak as its subscription's do ("Pay now" and the merchant's call).
+      preferredLanguage: subscription.preferred_language,
       windowSeconds: context.windowSeconds,
       now: context.now,
     },

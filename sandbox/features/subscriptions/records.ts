@@ -4,7 +4,7 @@
  * (service-api.md, "What the service does": test and live records are isolated).
  */
 import { z } from 'zod';
-import { intervalSchema, type Mode } from '../../../contract/common';
+import { intervalSchema, languageSchema, type Mode } from '../../../contract/common';
 import { koboToNaira } from '../../../contract/money';
 import type { Invoice, Plan, Subscription } from '../../../contract/subscriptions';
 import { notFound } from '../../core/api-error';
@@ -34,6 +34,7 @@ export const subscriptionRowSchema = z.object({
   customer_last_name: z.string().nullable(),
   customer_phone: z.string().nullable(),
   callback_url: z.string().nullable(),
+  preferred_language: z.nullable(languageSchema),
   start_date: z.string(),
   current_period_start: z.string(),
   current_period_end: z.string(),
@@ -151,6 +152,7 @@ export function renderSubscription(row: SubscriptionRow, invoice: Invoice): Subs
       phone: row.customer_phone,
     },
     callbackUrl: row.callback_url,
+    preferredLanguage: row.preferred_language,
     startDate: row.start_date,
     currentPeriodStart: row.current_period_start,
     currentPeriodEnd: row.current_period_end,

@@ -50,7 +50,8 @@ function createPlan(context: HandlerContext<'createPlan'>): HandlerResult<'creat
  * Creates a subscription in `pending_activation` with its initial invoice (pending, amount of the
  * plan, first period from `startDate`, default today in Lagos), the invoice page link
  * `<origin>/invoices/<inv_id>#token=<T>` (`checkoutUrl`) and its checkout payment
- * (`authorizationUrl`, the payment checkout page), and records `subscription.created`.
+ * (`authorizationUrl`, the payment checkout page), and records `subscription.created`. The
+ * optional `preferredLanguage` is stored on the subscription and taken by its invoices' payments.
  * @throws ApiError 404 when the plan does not exist in the key's mode.
  */
 function createSubscription(
@@ -69,10 +70,10 @@ function createSubscription(
     db,
     `INSERT INTO subscriptions (id, merchant_id, mode, plan_id, status, payment_method,
        preferred_payment_method, customer_email, customer_first_name, customer_last_name,
-       customer_phone, callback_url, start_date, current_period_start, current_period_end,
-       next_billing_date, automatic_debit_enabled, created_at)
+       customer_phone, callback_url, preferred_language, start_date, current_period_start,
+       current_period_end, next_billing_date, automatic_debit_enabled, created_at)
      VALUES (?, ?, ?, ?, 'pending_activation', 'customer_choice', 'checkout', ?, ?, ?, ?, ?, ?, ?, ?,
-       ?, 1, ?)`,
+       ?, ?, 1, ?)`,
     [
       subscriptionId,
       caller.merchantId,
@@ -84,6 +85,7 @@ function createSubscription(
       // The contract's schema has already normalized a Nigerian number to E.164.
       body.customer.phone ?? null,
       callbackUrl,
+      body.preferredLanguage ?? null,
       startDate,
       period.start,
       period.end,

@@ -265,33 +265,31 @@ function recordAttempt(
     const ok = outcome.httpStatus !== null && outcome.httpStatus >= 200 && outcome.httpStatus < 300;
     const delay = schedule[claim.attemptNumber - 1];
     const at = now.toISOString();
-    const moved = ok
-      ? execute(
-          db,
-          `UPDATE webhook_deliveries SET status = 'succeeded', attempt_count = ?, lease_until = NULL,
+    // Delivered, or out of attempts: the delivery ends. Otherwise the next attempt is scheduled.
+    const ended = ok || delay === undefined;
+    const moved = execute(
+      db,
+      ended
+        ? `UPDATE webhook_deliveries SET status = ?, attempt_count = ?, lease_until = NULL,
              next_attempt_at = NULL, completed_at = ?
+           WHERE id = ? AND status = 'pending' AND attempt_count = ?`
+        : `UPDATE webhook_deliveries SET attempt_count = ?, lease_until = NULL, next_attempt_at = ?
            WHERE id = ? AND status = 'pending' AND attempt_count = ?`,
-          [claim.attemptNumber, at, claim.deliveryId, claim.attemptNumber - 1],
-        )
-      : delay === undefined
-        ? execute(
-            db,
-            `UPDATE webhook_deliveries SET status = 'failed', attempt_count = ?, lease_until = NULL,
-               next_attempt_at = NULL, completed_at = ?
-             WHERE id = ? AND status = 'pending' AND attempt_count = ?`,
-            [claim.attemptNumber, at, claim.deliveryId, claim.attemptNumber - 1],
-          )
-        : execute(
-            db,
-            `UPDATE webhook_deliveries SET attempt_count = ?, lease_until = NULL, next_attempt_at = ?
-             WHERE id = ? AND status = 'pending' AND attempt_count = ?`,
-            [
-              claim.attemptNumber,
-              new Date(now.getTime() + delay).toISOString(),
-              claim.deliveryId,
-              claim.attemptNumber - 1,
-            ],
-          );
+      ended
+        ? [
+            ok ? 'succeeded' : 'failed',
+            claim.attemptNumber,
+            at,
+            claim.deliveryId,
+            claim.attemptNumber - 1,
+          ]
+        : [
+            claim.attemptNumber,
+            new Date(now.getTime() + delay).toISOString(),
+            claim.deliveryId,
+            claim.attemptNumber - 1,
+          ],
+    );
     if (moved === 0) return 'stale';
     execute(
       db,

@@ -10,10 +10,10 @@ export function NotFoundRoute() {
   return (
     <div className="page">
       <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting={false} />
-      <title>{_('notFound.documentTitle')}</title>
+      <title>{_('common.notFound.documentTitle')}</title>
       <main className="page__main">
-        <StepHeading>{_('notFound.title')}</StepHeading>
-        <p>{_('notFound.body')}</p>
+        <StepHeading>{_('common.notFound.title')}</StepHeading>
+        <p>{_('common.notFound.body')}</p>
       </main>
     </div>
   );

@@ -96,6 +96,25 @@ test('signed in with the test key, a created payment shows its request id and li
   expect(screen.getByText(requestId)).toBeVisible();
 });
 
+test('a payment’s page shows the preferred language it was created with', async () => {
+  const created = paymentResponseSchema.parse(
+    (
+      await sandbox.api('POST', '/api/v1/payments', {
+        body: {
+          amount: { amount: 5000, currency: 'NGN' },
+          paymentMethod: 'hosted_checkout',
+          preferredLanguage: 'ig',
+        },
+      })
+    ).body,
+  ).data;
+  window.sessionStorage.setItem(secretKeyStorageKey, sandbox.credentials.testSecretKey);
+  window.history.replaceState(null, '', `/console/payments/${created.id}`);
+  render(<App queryClient={createQueryClient()} />);
+  const term = await screen.findByText('Preferred language');
+  expect(term.nextElementSibling).toHaveTextContent(/^ig$/);
+});
+
 test('a form the service would refuse is caught before sending, with the field’s message', async () => {
   const user = await signIn(sandbox.credentials.testSecretKey);
   const amount = await screen.findByLabelText('Amount (naira)');

@@ -1,6 +1,6 @@
 /**
- * One payment (service-api.md, "Payments", "Virtual account"): its status and amounts, its dynamic
- * virtual account, its hosted checkout, and the sandbox's transfer control (exact, short, excess;
+ * One payment (service-api.md, "Payments", "Virtual account"): its status and amounts, the
+ * merchant's preferred language for its page, its dynamic virtual account, its hosted checkout, and the sandbox's transfer control (exact, short, excess;
  * test-mode keys only). Polled while pending, so a transfer made anywhere shows up.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,9 @@ import type { ConsoleSession } from './session';
 import { transferAmounts, type TransferKind } from './transfers';
 
 const m = consoleEn.payment;
+// Here rather than in console-en.ts, which the pages' move to Lingui owns while issue 17 is open;
+// the console stays English (a developer tool).
+const preferredLanguageTerm = 'Preferred language';
 const transferKinds: TransferKind[] = ['exact', 'short', 'excess'];
 
 function TransferControl({ session, payment }: { session: ConsoleSession; payment: Payment }) {
@@ -98,6 +101,8 @@ function PaymentDetails({ session, payment }: { session: ConsoleSession; payment
         <DetailRow term={m.outstanding}>{formatNaira(payment.amountOutstanding)}</DetailRow>
         <DetailRow term={m.overpaid}>{formatNaira(payment.amountOverpaid)}</DetailRow>
         <DetailRow term={m.expiresAt}>{formatDateTime(payment.expiresAt)}</DetailRow>
+        {/* The checkout page opens in it unless the payer chooses; "—": no preference. */}
+        <DetailRow term={preferredLanguageTerm}>{payment.preferredLanguage ?? '—'}</DetailRow>
         {payment.paidAt !== null && (
           <DetailRow term={m.paidAt}>{formatDateTime(payment.paidAt)}</DetailRow>
         )}

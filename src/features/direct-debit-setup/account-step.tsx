@@ -103,8 +103,8 @@ export function AccountStep({
               as on the button, rather than being read out every second. */}
           <p aria-live="off">
             {waitLeft === null
-              ? _('setup.account.rateLimitedNoDelay')
-              : _('setup.account.rateLimited', { seconds: waitLeft })}
+              ? _('setup.account.rateLimited')
+              : _('setup.account.rateLimitedFor', { seconds: waitLeft })}
           </p>
         </Alert>
       )}

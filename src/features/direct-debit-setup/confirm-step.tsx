@@ -8,7 +8,7 @@
  * never a second mandate).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Bank } from '../../../contract/banks';
@@ -50,6 +50,8 @@ export function ConfirmStep(props: ConfirmStepProps) {
     props;
   const { _, language } = useMessages();
   const id = useId();
+  // The consent's English text, shown on request in another language.
+  const [englishShown, setEnglishShown] = useState(false);
   const { merchant, subscription } = setup;
   const {
     register,
@@ -85,7 +87,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
           <Money amount={subscription.amount} />
         </DetailRow>
         <DetailRow term={_('setup.confirm.interval')}>
-          {_(`common.intervals.${subscription.interval}.label`)}
+          {_('setup.confirm.intervalLabel', { interval: subscription.interval })}
         </DetailRow>
         {subscription.nextBillingDate !== null && (
           <DetailRow term={_('setup.confirm.nextBilling')}>
@@ -106,8 +108,8 @@ export function ConfirmStep(props: ConfirmStepProps) {
         <Alert tone="warning" urgent>
           <p>
             {notice.retryAfterSeconds === null
-              ? _('setup.confirm.rateLimitedNoDelay')
-              : _('setup.confirm.rateLimited', { seconds: notice.retryAfterSeconds })}
+              ? _('setup.confirm.rateLimited')
+              : _('setup.confirm.rateLimitedFor', { seconds: notice.retryAfterSeconds })}
           </p>
         </Alert>
       )}
@@ -133,22 +135,29 @@ export function ConfirmStep(props: ConfirmStepProps) {
               {_('setup.confirm.consent', {
                 merchant: merchant.name,
                 amount: formatNaira(subscription.amount),
-                every: _(`common.intervals.${subscription.interval}.every`),
+                interval: subscription.interval,
               })}
             </span>
           </label>
           {language !== 'en' && (
             // The mandate is a legal consent: its exact English text, one tap away (issue 17).
-            <details className="consent-english">
-              <summary>{_('setup.confirm.showEnglish')}</summary>
-              <p lang="en">
+            <div className="consent-english">
+              <Button
+                variant="link"
+                aria-expanded={englishShown}
+                aria-controls={`${id}-consent-english`}
+                onClick={() => setEnglishShown((shown) => !shown)}
+              >
+                {englishShown ? _('setup.confirm.hideEnglish') : _('setup.confirm.showEnglish')}
+              </Button>
+              <p id={`${id}-consent-english`} lang="en" hidden={!englishShown}>
                 {translateInEnglish('setup.confirm.consent', {
                   merchant: merchant.name,
                   amount: formatNaira(subscription.amount, 'en'),
-                  every: translateInEnglish(`common.intervals.${subscription.interval}.every`),
+                  interval: subscription.interval,
                 })}
               </p>
-            </details>
+            </div>
           )}
         </div>
         <div className="actions">

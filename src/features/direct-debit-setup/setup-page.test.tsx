@@ -882,7 +882,7 @@ test('an error in a step that is not a failed download goes to the page-wide err
     await user.type(screen.getByLabelText('Search banks'), 'guaranty');
     await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByText(translate('rootError.body'));
+    await screen.findByText(translate('common.rootError.body'));
     expect(
       screen.queryByRole('heading', { name: 'This step could not be loaded' }),
     ).not.toBeInTheDocument();

@@ -114,15 +114,15 @@ export function StatusView(props: StatusViewProps) {
               seconds={autoReturnSeconds}
               messages={{
                 returning: (name, seconds) =>
-                  _('setup.status.returning', { merchant: name, seconds }),
-                returnNow: _('setup.status.returnNow'),
-                stayHere: _('setup.status.stayHere'),
+                  _('common.autoReturn.returning', { merchant: name, seconds }),
+                returnNow: _('common.autoReturn.returnNow'),
+                stayHere: _('common.autoReturn.stayHere'),
               }}
               onReturnNow={props.onReturnNow}
               onStayHere={props.onStayHere}
             />
           )}
-          {autoReturn === 'leaving' && <p>{_('setup.status.leaving', { merchant })}</p>}
+          {autoReturn === 'leaving' && <p>{_('common.autoReturn.leaving', { merchant })}</p>}
         </>
       );
       break;
@@ -217,7 +217,7 @@ export function StatusView(props: StatusViewProps) {
           <DetailRow term={_('setup.confirm.amount')}>
             {_('setup.summary.amountEvery', {
               amount: formatNaira(setup.subscription.amount),
-              every: _(`common.intervals.${setup.subscription.interval}.every`),
+              interval: setup.subscription.interval,
             })}
           </DetailRow>
         </dl>
@@ -225,7 +225,7 @@ export function StatusView(props: StatusViewProps) {
       {returnUrl !== null && autoReturn !== 'counting' && (
         <p>
           <a ref={returnLink} className="button button--primary" href={returnUrl} rel="noreferrer">
-            {_('setup.status.returnTo', { merchant })}
+            {_('common.returnTo', { merchant })}
           </a>
         </p>
       )}
@@ -315,7 +315,7 @@ function CheckingNote({ serverTime }: { serverTime: string }) {
   return (
     <div className="checking">
       <p>{_('setup.status.keepChecking')}</p>
-      <p>{_('setup.status.lastChecked', { time: formatTime(Date.parse(serverTime)) })}</p>
+      <p>{_('common.lastChecked', { time: formatTime(Date.parse(serverTime)) })}</p>
     </div>
   );
 }

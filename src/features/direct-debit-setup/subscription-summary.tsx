@@ -12,7 +12,7 @@ export function SubscriptionSummary({ setup }: { setup: SetupState }) {
       <p className="summary__amount">
         {_('setup.summary.amountEvery', {
           amount: formatNaira(subscription.amount),
-          every: _(`common.intervals.${subscription.interval}.every`),
+          interval: subscription.interval,
         })}
       </p>
       {subscription.nextBillingDate !== null && (

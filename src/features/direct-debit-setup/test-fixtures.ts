@@ -58,6 +58,7 @@ export function setup({
   return {
     mode: 'test',
     merchant: { name: 'Gym Co', logoUrl: null, brandColor: null, supportEmail: 'help@gym.example' },
+    preferredLanguage: null,
     subscription: {
       id: 'sub_1',
       planName: 'Gym membership',

@@ -18,7 +18,7 @@ export function InvoiceDetails({ state }: { state: InvoiceState }) {
         <DetailRow term={_('invoice.plan')}>
           {_('invoice.planWithInterval', {
             plan: invoice.planName,
-            interval: _(`common.intervals.${invoice.interval}.label`).toLocaleLowerCase(),
+            interval: invoice.interval,
           })}
         </DetailRow>
         <DetailRow term={_('invoice.period')}>

@@ -19,7 +19,7 @@ export function PaidInvoiceView({ invoice }: { invoice: InvoiceState }) {
       {invoice.returnUrl !== null && (
         <p>
           <a className="button button--primary" href={invoice.returnUrl} rel="noreferrer">
-            {_('invoice.returnTo', { merchant: invoice.merchant.name })}
+            {_('common.returnTo', { merchant: invoice.merchant.name })}
           </a>
         </p>
       )}

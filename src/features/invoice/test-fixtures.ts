@@ -50,6 +50,7 @@ export function invoiceStateFixture(overrides: InvoiceFixtureOverrides = {}): In
       supportEmail: 'help@gym.example',
       ...merchant,
     },
+    preferredLanguage: null,
     invoice: {
       id: fixtureInvoiceId,
       status: 'pending',

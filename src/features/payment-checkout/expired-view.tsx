@@ -32,14 +32,14 @@ export function ExpiredView({ checkout }: { checkout: CheckoutState }) {
       )}
       {merchant.supportEmail !== null && (
         <p>
-          {_('checkout.expired.contact', { merchant: merchant.name })}{' '}
+          {_('common.contact', { merchant: merchant.name })}{' '}
           <a href={`mailto:${merchant.supportEmail}`}>{merchant.supportEmail}</a>
         </p>
       )}
       {returnUrl !== null && (
         <p>
           <a className="button button--secondary" href={returnUrl} rel="noreferrer">
-            {_('checkout.expired.returnTo', { merchant: merchant.name })}
+            {_('common.returnTo', { merchant: merchant.name })}
           </a>
         </p>
       )}

@@ -61,19 +61,22 @@ export function PaidView({ checkout, autoReturn, onStayHere, onReturnNow }: Paid
           merchant={merchant.name}
           seconds={autoReturnSeconds}
           messages={{
-            returning: (name, seconds) => _('checkout.paid.returning', { merchant: name, seconds }),
-            returnNow: _('checkout.paid.returnNow'),
-            stayHere: _('checkout.paid.stayHere'),
+            returning: (name, seconds) =>
+              _('common.autoReturn.returning', { merchant: name, seconds }),
+            returnNow: _('common.autoReturn.returnNow'),
+            stayHere: _('common.autoReturn.stayHere'),
           }}
           onReturnNow={onReturnNow}
           onStayHere={onStayHere}
         />
       )}
-      {autoReturn === 'leaving' && <p>{_('checkout.paid.leaving', { merchant: merchant.name })}</p>}
+      {autoReturn === 'leaving' && (
+        <p>{_('common.autoReturn.leaving', { merchant: merchant.name })}</p>
+      )}
       {returnUrl !== null && autoReturn !== 'counting' && (
         <p>
           <a className="button button--secondary" href={returnUrl} rel="noreferrer">
-            {_('checkout.paid.returnTo', { merchant: merchant.name })}
+            {_('common.returnTo', { merchant: merchant.name })}
           </a>
         </p>
       )}

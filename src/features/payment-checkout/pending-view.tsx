@@ -131,7 +131,7 @@ export function PendingView(props: PendingViewProps) {
 
       <div className="checking">
         <p>{_('checkout.pending.autoCheck')}</p>
-        <p>{_('checkout.pending.lastChecked', { time: formatTime(props.lastCheckedAt) })}</p>
+        <p>{_('common.lastChecked', { time: formatTime(props.lastCheckedAt) })}</p>
         {props.checkFailed && <p>{_('checkout.pending.checkFailed')}</p>}
       </div>
 

@@ -53,6 +53,7 @@ export function checkoutStateFixture(overrides: CheckoutFixtureOverrides = {}): 
       supportEmail: 'help@ada.example',
       ...merchant,
     },
+    preferredLanguage: null,
     payment: {
       id: fixturePaymentId,
       status: 'pending',
