@@ -1,12 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Language } from '../../contract/hosted-common';
-import {
-  htmlLang,
-  languages,
-  matchBrowserLanguage,
-  preferredLanguageOf,
-  resolveLanguage,
-} from './languages';
+import { htmlLang, languages, matchBrowserLanguage, resolveLanguage } from './languages';
 
 const all: readonly Language[] = languages;
 
@@ -64,12 +58,4 @@ test('a choice or preference whose catalogs are missing from the build is skippe
 
 test('<html lang> is Nigerian English for English and the language’s own subtag otherwise', () => {
   expect(htmlLang).toEqual({ en: 'en-NG', pcm: 'pcm', ha: 'ha', yo: 'yo', ig: 'ig' });
-});
-
-test('the merchant’s preferred language is read from a hosted read, ignoring anything else', () => {
-  expect(preferredLanguageOf({ preferredLanguage: 'yo' })).toBe('yo');
-  expect(preferredLanguageOf({ preferredLanguage: null })).toBeNull();
-  expect(preferredLanguageOf({ preferredLanguage: 'fr' })).toBeNull();
-  expect(preferredLanguageOf({ merchant: {} })).toBeNull();
-  expect(preferredLanguageOf(null)).toBeNull();
 });

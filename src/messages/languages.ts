@@ -72,14 +72,3 @@ export function resolveLanguage({
     language !== null && available.includes(language) ? language : null;
   return usable(chosen) ?? usable(preferred) ?? matchBrowserLanguage(browser, available) ?? 'en';
 }
-
-/**
- * The merchant's preferred language of a hosted read (`preferredLanguage` of the setup, checkout
- * or invoice state: the subscription's or payment's create request), or null when it names none
- * or one the pages do not speak.
- */
-export function preferredLanguageOf(read: object | null): Language | null {
-  if (read === null || !('preferredLanguage' in read)) return null;
-  const parsed = languageSchema.safeParse(read.preferredLanguage);
-  return parsed.success ? parsed.data : null;
-}

@@ -14,7 +14,6 @@ import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { registerPart, type CatalogModule, type PlainMessageId } from '../../messages/i18n';
-import { preferredLanguageOf } from '../../messages/languages';
 import { messages as setupEnglish } from '../../messages/locales/en/setup.po';
 import { useMessages, usePageLanguage } from '../../messages/use-messages';
 import { BankStep } from './bank-step';
@@ -195,7 +194,7 @@ export function SetupPage() {
   // Until the page's language is known and loaded, it keeps its loading frame.
   const languageReady = usePageLanguage(
     'setup',
-    state.kind === 'loading' ? undefined : preferredLanguageOf(setup),
+    state.kind === 'loading' ? undefined : (setup?.preferredLanguage ?? null),
   );
   const waiting = state.kind === 'loading' || !languageReady;
   const announcedId = announcement(state);

@@ -10,7 +10,6 @@ import { OfflineBanner } from '../../components/offline-banner';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
-import { preferredLanguageOf } from '../../messages/languages';
 import { messages as invoiceEnglish } from '../../messages/locales/en/invoice.po';
 import { useMessages, usePageLanguage } from '../../messages/use-messages';
 import { FailureView } from './failure-view';
@@ -100,9 +99,9 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }) {
     'invoice',
     state.kind === 'loading'
       ? undefined
-      : preferredLanguageOf(
-          state.kind === 'pending' || state.kind === 'paid' ? state.invoice : null,
-        ),
+      : state.kind === 'pending' || state.kind === 'paid'
+        ? state.invoice.preferredLanguage
+        : null,
   );
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>

@@ -13,7 +13,6 @@ import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { formatNaira } from '../../lib/format';
 import { registerPart, translate, type CatalogModule } from '../../messages/i18n';
-import { preferredLanguageOf } from '../../messages/languages';
 import { messages as checkoutEnglish } from '../../messages/locales/en/checkout.po';
 import { useMessages, usePageLanguage } from '../../messages/use-messages';
 import { ExpiredView } from './expired-view';
@@ -143,7 +142,7 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
   // Until the page's language is known and loaded, it keeps its loading frame.
   const languageReady = usePageLanguage(
     'checkout',
-    state.kind === 'loading' ? undefined : preferredLanguageOf(checkout),
+    state.kind === 'loading' ? undefined : (checkout?.preferredLanguage ?? null),
   );
 
   return (
