@@ -166,3 +166,21 @@ test('the English text of the mandate consent is one tap away on a Yoruba page',
   );
   await expectNoAxeViolations(page);
 });
+
+test.describe('a page without a link', () => {
+  test.use({ locale: 'ha-NG' });
+
+  test('is in the browser’s language, with the switch, and changes on it', async ({ page }) => {
+    test.skip(!presentLanguages.includes('ha'), 'no Hausa catalogs yet');
+    await page.goto('/no-such-page');
+    await expectHeading(page, 'ha', 'common.notFound.title');
+    await expectViewIn(page, 'ha');
+    await expect(page).toHaveTitle(say('ha', 'common.notFound.documentTitle'));
+    await page
+      .getByRole('combobox', { name: say('ha', 'common.language.label') })
+      .selectOption('en');
+    await expectHeading(page, 'en', 'common.notFound.title');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-NG');
+    await expect(page).toHaveTitle(say('en', 'common.notFound.documentTitle'));
+  });
+});

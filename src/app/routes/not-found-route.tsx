@@ -2,11 +2,12 @@
 import { PageTop } from '../../components/page-top';
 import { StepHeading } from '../../components/step-heading';
 import { useMessages, usePageLanguage } from '../../messages/use-messages';
+import { PageLoading } from '../page-loading';
 
 export function NotFoundRoute() {
   const { _ } = useMessages();
-  // No read to wait for: the tab's choice, else the browser's language.
-  usePageLanguage('common', null);
+  // No read to wait for: the tab's choice, else the browser's language; the frame until it is in.
+  if (!usePageLanguage('common', null)) return <PageLoading />;
   return (
     <div className="page">
       <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting={false} />
