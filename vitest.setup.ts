@@ -1,8 +1,40 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { registerPart, resetLanguage, type CatalogModule } from './src/messages/i18n';
+import { messages as checkoutEnglish } from './src/messages/locales/en/checkout.po';
+import { messages as invoiceEnglish } from './src/messages/locales/en/invoice.po';
+import { messages as setupEnglish } from './src/messages/locales/en/setup.po';
+
+// Component tests render a page's views without its page module, which registers the page's
+// English in the app (src/messages/i18n.ts): every part is registered here instead.
+registerPart(
+  'setup',
+  setupEnglish,
+  import.meta.glob<CatalogModule>([
+    './src/messages/locales/*/setup.po',
+    '!./src/messages/locales/en/setup.po',
+  ]),
+);
+registerPart(
+  'checkout',
+  checkoutEnglish,
+  import.meta.glob<CatalogModule>([
+    './src/messages/locales/*/checkout.po',
+    '!./src/messages/locales/en/checkout.po',
+  ]),
+);
+registerPart(
+  'invoice',
+  invoiceEnglish,
+  import.meta.glob<CatalogModule>([
+    './src/messages/locales/*/invoice.po',
+    '!./src/messages/locales/en/invoice.po',
+  ]),
+);
 
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
+  resetLanguage();
 });

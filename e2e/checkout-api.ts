@@ -4,6 +4,7 @@
  * end a payment window (service-api.md, "Payments and virtual accounts", "Subscriptions";
  * contract/sandbox-controls.ts). Every response is parsed with the contract's schemas.
  */
+import type { Language } from '../contract/hosted-common';
 import { callMerchantApi } from './merchant-api';
 
 /** The page address (path + fragment) of an absolute link, for `page.goto`. */
@@ -17,6 +18,8 @@ export async function createCheckoutPayment(options: {
   amount?: number;
   callbackUrl?: string;
   customer?: Record<string, string>;
+  /** The merchant's preferred language for the payer's page (contract/hosted-common.ts). */
+  preferredLanguage?: Language;
 }) {
   const response = await callMerchantApi('createPayment', {
     body: {
@@ -25,6 +28,9 @@ export async function createCheckoutPayment(options: {
       customer: options.customer ?? { email: 'tunde@example.com', phone: '+2348031234567' },
       ...(options.callbackUrl === undefined ? {} : { callbackUrl: options.callbackUrl }),
       metadata: { description: 'Order #42' },
+      ...(options.preferredLanguage === undefined
+        ? {}
+        : { preferredLanguage: options.preferredLanguage }),
     },
   });
   return response.data;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import type { Language } from '../contract/hosted-common';
 import { routes, type RouteName } from '../contract/routes';
 
 export interface Credentials {
@@ -68,6 +69,8 @@ export async function createSubscriptionWithSetupLink(options: {
   mode?: 'test' | 'live';
   /** Another sandbox than the run's (callMerchantApi). */
   target?: Credentials;
+  /** The merchant's preferred language for the customer's pages (contract/hosted-common.ts). */
+  preferredLanguage?: Language;
 }) {
   const mode = options.mode ?? 'test';
   const target = options.target;
@@ -94,6 +97,7 @@ export async function createSubscriptionWithSetupLink(options: {
         lastName: 'Okafor',
       },
       ...(options.callbackUrl ? { callbackUrl: options.callbackUrl } : {}),
+      ...(options.preferredLanguage ? { preferredLanguage: options.preferredLanguage } : {}),
     },
   });
   const link = await callMerchantApi('createSetupLink', {

@@ -5,15 +5,16 @@
  * (docs/decisions/0020-first-paint-frame-and-failure-bound.md).
  */
 import { PageTop } from '../components/page-top';
-import { en } from '../messages/en';
+import { useMessages } from '../messages/use-messages';
 
 export function PageLoading() {
+  const { _ } = useMessages();
   return (
     <div className="page">
       <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting />
       <main className="page__main">
-        <h1 className="step-heading">{en.common.frameTitle}</h1>
-        <p role="status">{en.common.loading}</p>
+        <h1 className="step-heading">{_('common.frameTitle')}</h1>
+        <p role="status">{_('common.loading')}</p>
       </main>
     </div>
   );

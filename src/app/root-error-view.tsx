@@ -5,23 +5,25 @@
  */
 import type { FallbackProps } from 'react-error-boundary';
 import { Button } from '../components/button';
+import { PageTop } from '../components/page-top';
 import { RequestId } from '../components/request-id';
 import { StepHeading } from '../components/step-heading';
 import { ApiError } from '../lib/api-client';
-import { en } from '../messages/en';
+import { useMessages } from '../messages/use-messages';
 
 /** Fallback of the app's error boundary (`src/app/router.tsx`). */
 export function RootErrorView({ error }: FallbackProps) {
   const requestId = error instanceof ApiError ? error.requestId : null;
-  const m = en.rootError;
+  const { _ } = useMessages();
   return (
     <div className="page">
-      <title>{m.documentTitle}</title>
+      <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting={false} />
+      <title>{_('common.rootError.documentTitle')}</title>
       <main className="page__main">
-        <StepHeading>{m.title}</StepHeading>
-        <p>{m.body}</p>
+        <StepHeading>{_('common.rootError.title')}</StepHeading>
+        <p>{_('common.rootError.body')}</p>
         {requestId !== null && <RequestId requestId={requestId} />}
-        <Button onClick={() => window.location.reload()}>{m.reload}</Button>
+        <Button onClick={() => window.location.reload()}>{_('common.rootError.reload')}</Button>
       </main>
     </div>
   );

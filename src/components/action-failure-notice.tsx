@@ -5,7 +5,7 @@
  * keeps its fields as they were (docs/decisions/0023).
  */
 import type { UnansweredAction } from '../lib/action-failure';
-import { en } from '../messages/en';
+import { useMessages } from '../messages/use-messages';
 import { Alert } from './alert';
 import { Button } from './button';
 
@@ -18,14 +18,25 @@ export interface ActionFailureNoticeProps {
 }
 
 export function ActionFailureNotice({ failure, onRetry, busy = false }: ActionFailureNoticeProps) {
-  const messages = en.actionFailure;
+  const { _ } = useMessages();
   const offline = failure === 'offline';
   return (
-    <Alert tone="warning" urgent title={offline ? messages.offlineTitle : messages.noAnswerTitle}>
-      <p>{offline ? messages.offline : messages.noAnswer}</p>
-      <p>{messages.inputKept}</p>
-      <Button variant="secondary" busy={busy} busyLabel={messages.retrying} onClick={onRetry}>
-        {messages.tryAgain}
+    <Alert
+      tone="warning"
+      urgent
+      title={
+        offline ? _('common.actionFailure.offlineTitle') : _('common.actionFailure.noAnswerTitle')
+      }
+    >
+      <p>{offline ? _('common.actionFailure.offline') : _('common.actionFailure.noAnswer')}</p>
+      <p>{_('common.failure.inputKept')}</p>
+      <Button
+        variant="secondary"
+        busy={busy}
+        busyLabel={_('common.actionFailure.retrying')}
+        onClick={onRetry}
+      >
+        {_('common.actionFailure.tryAgain')}
       </Button>
     </Alert>
   );

@@ -9,7 +9,7 @@
  */
 import { useCallback } from 'react';
 import { settleAutoReturn, useAutoReturn } from '../lib/use-auto-return';
-import { en } from '../messages/en';
+import { useMessages } from '../messages/use-messages';
 import { Button } from './button';
 
 export interface AutoReturnCountdownProps {
@@ -46,17 +46,19 @@ export function AutoReturnCountdown(props: AutoReturnCountdownProps) {
     onElapsed: returnNow,
     onSettled: onStayHere,
   });
-  const m = en.common.autoReturn;
+  const { _ } = useMessages();
 
   return (
     <div className="auto-return" {...hold}>
       <p className="auto-return__countdown" role="timer">
         {messages.returning(merchant, secondsLeft)}
-        {paused && ` ${m.paused}`}
+        {paused && ` ${_('common.autoReturn.paused')}`}
       </p>
       {/* A polite live region (role status), apart from the page's own announcements. */}
       <p className="visually-hidden" role="status">
-        {paused ? m.pausedSaid : m.startedSaid(merchant, seconds)}
+        {paused
+          ? _('common.autoReturn.pausedSaid')
+          : _('common.autoReturn.startedSaid', { merchant, seconds })}
       </p>
       <div className="actions">
         <Button onClick={returnNow}>{messages.returnNow}</Button>

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { copyText } from '../lib/copy-text';
-import { en } from '../messages/en';
+import { useMessages } from '../messages/use-messages';
 
 export interface CopyButtonProps {
   text: string;
@@ -17,6 +17,7 @@ export interface CopyButtonProps {
 const resetAfterMs = 3_000;
 
 export function CopyButton({ text, label }: CopyButtonProps) {
+  const { _ } = useMessages();
   const [result, setResult] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -35,10 +36,14 @@ export function CopyButton({ text, label }: CopyButtonProps) {
           void copyText(text).then((ok) => setResult(ok ? 'copied' : 'failed'));
         }}
       >
-        {result === 'copied' ? en.common.copied : en.common.copy}
+        {result === 'copied' ? _('common.copied') : _('common.copy')}
       </button>
       <span className={result === 'copied' ? 'visually-hidden' : 'copy__feedback'} role="status">
-        {result === 'copied' ? en.common.copied : result === 'failed' ? en.common.copyFailed : ''}
+        {result === 'copied'
+          ? _('common.copied')
+          : result === 'failed'
+            ? _('common.copyFailed')
+            : ''}
       </span>
     </span>
   );

@@ -8,7 +8,7 @@
  * uploaded logo, `/sandbox/v1/logos/…`). Its box is reserved at a fixed size before the image
  * arrives and kept, hidden, when the image fails: the name beside it never moves.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { HostedMerchant } from '../../contract/common';
 
 export interface HostedMerchantHeaderProps {
@@ -16,6 +16,8 @@ export interface HostedMerchantHeaderProps {
   merchant: HostedMerchant | null;
   /** Text alternative of the logo, from the page's catalog section. */
   logoAlt: string;
+  /** At the bar's end: the language switch (src/components/page-top.tsx). */
+  children?: ReactNode;
 }
 
 /**
@@ -32,7 +34,7 @@ export function isShowableLogoUrl(value: string): boolean {
   }
 }
 
-export function HostedMerchantHeader({ merchant, logoAlt }: HostedMerchantHeaderProps) {
+export function HostedMerchantHeader({ merchant, logoAlt, children }: HostedMerchantHeaderProps) {
   // The URL whose image failed: a broken logo must not leave a broken-image icon in the header,
   // and a new URL deserves a new try.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -52,6 +54,7 @@ export function HostedMerchantHeader({ merchant, logoAlt }: HostedMerchantHeader
         />
       )}
       <p className="merchant-header__name">{merchant?.name}</p>
+      {children}
     </header>
   );
 }

@@ -5,6 +5,7 @@
  * page knows the merchant (the link stopped working after the page had loaded), and the request id
  * of the refusal when there was one. Each page brings its own wording.
  */
+import { useMessages } from '../messages/use-messages';
 import { RequestId } from './request-id';
 import { StepHeading } from './step-heading';
 
@@ -14,7 +15,6 @@ export interface InvalidLinkMessages<Reason extends string> {
   reasons: Record<Reason, string>;
   /** What to do next; `merchant` is null when the page never learnt who the merchant is. */
   whatToDo: (merchant: string | null) => string;
-  contact: (merchant: string) => string;
 }
 
 export interface InvalidLinkViewProps<Reason extends string> {
@@ -30,6 +30,7 @@ export function InvalidLinkView<Reason extends string>({
   merchant,
   requestId,
 }: InvalidLinkViewProps<Reason>) {
+  const { _ } = useMessages();
   return (
     <>
       <StepHeading>{messages.title}</StepHeading>
@@ -37,7 +38,7 @@ export function InvalidLinkView<Reason extends string>({
       <p>{messages.whatToDo(merchant?.name ?? null)}</p>
       {merchant !== null && merchant.supportEmail !== null && (
         <p>
-          {messages.contact(merchant.name)}{' '}
+          {_('common.contact', { merchant: merchant.name })}{' '}
           <a href={`mailto:${merchant.supportEmail}`}>{merchant.supportEmail}</a>
         </p>
       )}

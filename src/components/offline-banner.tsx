@@ -4,7 +4,7 @@
  * `online`/`offline` events; a polite status, so a screen reader hears it without interruption.
  */
 import { useSyncExternalStore } from 'react';
-import { en } from '../messages/en';
+import { useMessages } from '../messages/use-messages';
 import { Alert } from './alert';
 
 function subscribe(onChange: () => void): () => void {
@@ -28,11 +28,12 @@ export function useOnline(): boolean {
 /** The banner; renders an empty live region while online so the change is announced. */
 export function OfflineBanner() {
   const online = useOnline();
+  const { _ } = useMessages();
   return (
     <div role="status" className="offline-banner">
       {!online && (
         <Alert tone="warning">
-          <p>{en.common.offline}</p>
+          <p>{_('common.offline')}</p>
         </Alert>
       )}
     </div>

@@ -2,7 +2,7 @@
  * Shown on every page of a test-mode record (product.md, "Every page"). In its own labelled
  * landmark, so that no page content sits outside landmarks (axe "region").
  */
-import { en } from '../messages/en';
+import { useMessages } from '../messages/use-messages';
 
 /**
  * `reserved`: the banner's space, invisible and hidden from assistive technology, kept while the
@@ -10,17 +10,18 @@ import { en } from '../messages/en';
  * same height at every width.
  */
 export function TestModeBanner({ reserved = false }: { reserved?: boolean }) {
+  const { _ } = useMessages();
   if (reserved) {
     return (
       <div className="test-mode-space" aria-hidden="true">
-        <p className="test-mode-banner">{en.common.testMode}</p>
+        <p className="test-mode-banner">{_('common.testMode')}</p>
       </div>
     );
   }
   return (
-    <aside aria-label={en.common.testModeLabel}>
+    <aside aria-label={_('common.testModeLabel')}>
       <p className="test-mode-banner" role="note">
-        {en.common.testMode}
+        {_('common.testMode')}
       </p>
     </aside>
   );

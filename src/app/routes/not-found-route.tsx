@@ -1,15 +1,20 @@
 /** Route module for any address without a page. */
+import { PageTop } from '../../components/page-top';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { useMessages, usePageLanguage } from '../../messages/use-messages';
+import { PageLoading } from '../page-loading';
 
 export function NotFoundRoute() {
-  const m = en.notFound;
+  const { _ } = useMessages();
+  // No read to wait for: the tab's choice, else the browser's language; the frame until it is in.
+  if (!usePageLanguage('common', null)) return <PageLoading />;
   return (
     <div className="page">
-      <title>{m.documentTitle}</title>
+      <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting={false} />
+      <title>{_('common.notFound.documentTitle')}</title>
       <main className="page__main">
-        <StepHeading>{m.title}</StepHeading>
-        <p>{m.body}</p>
+        <StepHeading>{_('common.notFound.title')}</StepHeading>
+        <p>{_('common.notFound.body')}</p>
       </main>
     </div>
   );

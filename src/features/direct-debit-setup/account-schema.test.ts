@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { Bank } from '../../../contract/banks';
 import { nubanCheckDigit } from '../../../contract/nuban';
-import { en } from '../../messages/en';
+import { translateFormError } from '../../messages/i18n';
 import { accountFormSchema } from './account-schema';
 
 const gtb: Bank = {
@@ -23,7 +23,9 @@ const wrongDigit = `012345678${(nubanCheckDigit('058', '012345678') + 1) % 10}`;
 
 function firstError(bank: Bank, accountNumber: string): string | undefined {
   const result = accountFormSchema(bank).safeParse({ accountNumber });
-  return result.success ? undefined : result.error.issues[0]?.message;
+  const message = result.success ? undefined : result.error.issues[0]?.message;
+  // The schema's errors are message ids; the customer reads them in the page's language.
+  return message === undefined ? undefined : translateFormError(message, { bank: bank.name });
 }
 
 test('a valid NUBAN passes and comes out as ten digits', () => {
@@ -35,11 +37,15 @@ test('a valid NUBAN passes and comes out as ten digits', () => {
 });
 
 test.each([
-  ['empty', '', en.setup.account.required],
-  ['nine digits', '012345678', en.setup.account.tenDigits],
-  ['eleven digits', '01234567890', en.setup.account.tenDigits],
-  ['letters', '01234567ab', en.setup.account.tenDigits],
-  ['a wrong check digit', wrongDigit, en.setup.account.checkDigit('GTBank')],
+  ['empty', '', 'Enter your account number.'],
+  ['nine digits', '012345678', 'Enter exactly 10 digits.'],
+  ['eleven digits', '01234567890', 'Enter exactly 10 digits.'],
+  ['letters', '01234567ab', 'Enter exactly 10 digits.'],
+  [
+    'a wrong check digit',
+    wrongDigit,
+    'This is not a valid GTBank account number. Check the number, or change the bank.',
+  ],
 ])('%s is refused with one clear message', (_name, input, message) => {
   expect(firstError(gtb, input)).toBe(message);
 });

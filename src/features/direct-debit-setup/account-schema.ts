@@ -6,12 +6,14 @@
 import { z } from 'zod';
 import type { Bank } from '../../../contract/banks';
 import { isValidNuban } from '../../../contract/nuban';
-import { en } from '../../messages/en';
+import { errorId } from '../../messages/i18n';
 import { digitsOf } from './bank-list';
 
-/** Schema of `{ accountNumber }` for `bank`; its output is the ten digits. */
+/**
+ * Schema of `{ accountNumber }` for `bank`; its output is the ten digits. Its errors are message
+ * ids (src/messages/i18n.ts, `translateFormError`); the check-digit one takes `{ bank }`.
+ */
 export function accountFormSchema(bank: Bank) {
-  const m = en.setup.account;
   return z.object({
     accountNumber: z
       .string()
@@ -19,10 +21,10 @@ export function accountFormSchema(bank: Bank) {
       .pipe(
         z
           .string()
-          .min(1, { error: m.required, abort: true })
-          .regex(/^\d{10}$/, { error: m.tenDigits, abort: true })
+          .min(1, { error: errorId('setup.account.required'), abort: true })
+          .regex(/^\d{10}$/, { error: errorId('setup.account.tenDigits'), abort: true })
           .refine((digits) => bank.cbnCode === null || isValidNuban(bank.cbnCode, digits), {
-            error: m.checkDigit(bank.name),
+            error: errorId('setup.account.checkDigit'),
           }),
       ),
   });

@@ -17,7 +17,8 @@ import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { useCountdown } from '../../lib/use-countdown';
-import { en } from '../../messages/en';
+import { translateFormError } from '../../messages/i18n';
+import { useMessages } from '../../messages/use-messages';
 import { accountFormSchema, type AccountFormInput, type AccountFormOutput } from './account-schema';
 import { digitsOf } from './bank-list';
 import type { AccountNotice } from './machine';
@@ -45,7 +46,7 @@ export function AccountStep({
   onChangeBank,
   onTyped,
 }: AccountStepProps) {
-  const m = en.setup.account;
+  const { _ } = useMessages();
   const id = useId();
   const schema = useMemo(() => accountFormSchema(bank), [bank]);
   const {
@@ -78,35 +79,45 @@ export function AccountStep({
     onTyped?.(digitsOf(typed));
   }, [typed, onTyped]);
   const fieldError =
-    errors.accountNumber?.message ?? (notFound ? m.notFound(bank.name) : undefined);
+    translateFormError(errors.accountNumber?.message, { bank: bank.name }) ??
+    (notFound ? _('setup.account.notFound', { bank: bank.name }) : undefined);
 
   const submit = handleSubmit((values) => onSubmit(values.accountNumber));
 
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
+      <StepHeading>{_('setup.account.title')}</StepHeading>
       <p className="step-context">
-        <span>{m.bankLine(bank.name)}</span>{' '}
+        <span>{_('setup.account.bankLine', { bank: bank.name })}</span>{' '}
         <Button
           variant="link"
           disabled={busy}
           onClick={() => onChangeBank(digitsOf(getValues('accountNumber')) || null)}
         >
-          {m.changeBank}
+          {_('setup.account.changeBank')}
         </Button>
       </p>
       {notice?.kind === 'rateLimited' && (waitLeft === null || waiting) && (
         <Alert tone="warning" urgent>
           {/* Said once when the alert appears; the seconds then tick silently (aria-live off),
               as on the button, rather than being read out every second. */}
-          <p aria-live="off">{m.rateLimited(waitLeft)}</p>
+          <p aria-live="off">
+            {waitLeft === null
+              ? _('setup.account.rateLimited')
+              : _('setup.account.rateLimitedFor', { seconds: waitLeft })}
+          </p>
         </Alert>
       )}
       {notice?.kind === 'unanswered' && (
         <ActionFailureNotice failure={notice.unanswered} onRetry={() => void submit()} />
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <Field id={`${id}-account`} label={m.label} hint={m.hint} error={fieldError}>
+        <Field
+          id={`${id}-account`}
+          label={_('setup.account.label')}
+          hint={_('setup.account.hint')}
+          error={fieldError}
+        >
           {(fieldProps) => (
             <input
               {...fieldProps}
@@ -121,8 +132,10 @@ export function AccountStep({
             />
           )}
         </Field>
-        <Button type="submit" busy={busy} busyLabel={m.busy} disabled={waiting}>
-          {waiting ? m.waitButton(waitLeft) : m.continue}
+        <Button type="submit" busy={busy} busyLabel={_('setup.account.busy')} disabled={waiting}>
+          {waiting
+            ? _('setup.account.waitButton', { seconds: waitLeft })
+            : _('setup.account.continue')}
         </Button>
       </form>
     </>

@@ -21,7 +21,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 import { digitsOf, rankBanks } from './bank-list';
 import type { BankNotice } from './machine';
 import { SubscriptionSummary } from './subscription-summary';
@@ -46,7 +46,7 @@ export function BankStep({
   onChoose,
   onIntent,
 }: BankStepProps) {
-  const m = en.setup.bank;
+  const { _ } = useMessages();
   const ids = useId();
   const [query, setQuery] = useState('');
   const [typed, setTyped] = useState(accountNumber ?? '');
@@ -117,7 +117,7 @@ export function BankStep({
 
   const listboxId = `${ids}-banks`;
   const optionId = (bank: Bank) => `${ids}-bank-${bank.id}`;
-  const error = showError && selected === null ? m.chooseBankError : undefined;
+  const error = showError && selected === null ? _('setup.bank.chooseBankError') : undefined;
   const searching = query.trim() !== '';
 
   const group = (key: string, label: string, members: Bank[]) =>
@@ -147,12 +147,12 @@ export function BankStep({
 
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
-      <p>{m.intro(setup.merchant.name)}</p>
+      <StepHeading>{_('setup.bank.title')}</StepHeading>
+      <p>{_('setup.bank.intro', { merchant: setup.merchant.name })}</p>
       <SubscriptionSummary setup={setup} />
       {notice !== null && (
         <Alert tone="error" urgent>
-          <p>{m.bankNotSupported(notice.bankName)}</p>
+          <p>{_('setup.bank.bankNotSupported', { bank: notice.bankName })}</p>
         </Alert>
       )}
       <form
@@ -162,7 +162,11 @@ export function BankStep({
         onFocusCapture={onIntent}
         onPointerDownCapture={onIntent}
       >
-        <Field id={`${ids}-account`} label={m.accountLabel} hint={m.accountHint}>
+        <Field
+          id={`${ids}-account`}
+          label={_('setup.bank.accountLabel')}
+          hint={_('setup.bank.accountHint')}
+        >
           {(fieldProps) => (
             <input
               {...fieldProps}
@@ -178,20 +182,25 @@ export function BankStep({
           )}
         </Field>
 
-        {banks.isPending && <p role="status">{m.loadingBanks}</p>}
+        {banks.isPending && <p role="status">{_('setup.bank.loadingBanks')}</p>}
         {banks.isError && (
           <Alert tone="error" urgent>
-            <p>{m.banksFailed}</p>
+            <p>{_('setup.bank.banksFailed')}</p>
             <Button variant="secondary" onClick={banks.refetch}>
-              {en.common.tryAgain}
+              {_('common.tryAgain')}
             </Button>
           </Alert>
         )}
 
         {ranked !== null && (
           <fieldset className="fieldset">
-            <legend className="fieldset__legend">{m.legend}</legend>
-            <Field id={`${ids}-search`} label={m.searchLabel} hint={m.searchHint} error={error}>
+            <legend className="fieldset__legend">{_('setup.bank.legend')}</legend>
+            <Field
+              id={`${ids}-search`}
+              label={_('setup.bank.searchLabel')}
+              hint={_('setup.bank.searchHint')}
+              error={error}
+            >
               {(fieldProps) => (
                 <input
                   {...fieldProps}
@@ -215,23 +224,34 @@ export function BankStep({
               )}
             </Field>
             <p className="visually-hidden" role="status">
-              {searching ? m.matches(ranked.total) : ''}
+              {searching ? _('setup.bank.matches', { count: ranked.total }) : ''}
             </p>
-            <ul id={listboxId} role="listbox" className="listbox" aria-label={m.legend}>
-              {group('suggested', m.suggested, ranked.suggested)}
-              {group('most-used', m.mostUsed, ranked.mostUsed)}
-              {group('others', m.otherBanks, ranked.others)}
+            <ul
+              id={listboxId}
+              role="listbox"
+              className="listbox"
+              aria-label={_('setup.bank.legend')}
+            >
+              {group('suggested', _('setup.bank.suggested'), ranked.suggested)}
+              {group('most-used', _('setup.bank.mostUsed'), ranked.mostUsed)}
+              {group('others', _('setup.bank.otherBanks'), ranked.others)}
             </ul>
-            {ranked.total === 0 && <p aria-hidden="true">{m.matches(0)}</p>}
+            {ranked.total === 0 && (
+              <p aria-hidden="true">{_('setup.bank.matches', { count: 0 })}</p>
+            )}
             {ranked.total > options.length && searching && (
-              <p className="field__hint">{m.keepTyping(options.length, ranked.total)}</p>
+              <p className="field__hint">
+                {_('setup.bank.keepTyping', { listed: options.length, total: ranked.total })}
+              </p>
             )}
           </fieldset>
         )}
 
-        {selected !== null && <p className="selected-bank">{m.selected(selected.name)}</p>}
+        {selected !== null && (
+          <p className="selected-bank">{_('setup.bank.selected', { bank: selected.name })}</p>
+        )}
         <Button type="submit" disabled={list === undefined}>
-          {m.continue}
+          {_('setup.bank.continue')}
         </Button>
       </form>
     </>

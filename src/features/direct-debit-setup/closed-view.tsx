@@ -1,18 +1,19 @@
 /** Setup is closed and there is no mandate: nothing to do here but contact the merchant. */
 import type { SetupState } from '../../../contract/direct-debit';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 
 export function ClosedView({ setup }: { setup: SetupState }) {
-  const m = en.setup.closed;
+  const { _ } = useMessages();
   const { name, supportEmail } = setup.merchant;
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
-      <p>{m.body(name)}</p>
+      <StepHeading>{_('setup.closed.title')}</StepHeading>
+      <p>{_('setup.closed.body', { merchant: name })}</p>
       {supportEmail !== null && (
         <p>
-          {en.setup.invalidLink.contact(name)} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          {_('common.contact', { merchant: name })}{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
         </p>
       )}
     </>

@@ -8,7 +8,7 @@
  * never a second mandate).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Bank } from '../../../contract/banks';
@@ -21,12 +21,15 @@ import { Money } from '../../components/money';
 import { StepHeading } from '../../components/step-heading';
 import { formatCalendarDate, formatNaira } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
-import { en } from '../../messages/en';
+import { errorId, translateFormError, translateInEnglish } from '../../messages/i18n';
+import { useMessages } from '../../messages/use-messages';
 import type { ConfirmNotice } from './machine';
 import { MaskedAccount } from './masked-account';
 
 const consentSchema = z.object({
-  consent: z.boolean().refine((given) => given, { error: en.setup.confirm.consentRequired }),
+  consent: z
+    .boolean()
+    .refine((given) => given, { error: errorId('setup.confirm.consentRequired') }),
 });
 type ConsentInput = z.input<typeof consentSchema>;
 
@@ -45,8 +48,10 @@ export interface ConfirmStepProps {
 export function ConfirmStep(props: ConfirmStepProps) {
   const { setup, bank, accountNumber, accountName, notice, busy, onConfirm, onChangeAccount } =
     props;
-  const m = en.setup.confirm;
+  const { _, language } = useMessages();
   const id = useId();
+  // The consent's English text, shown on request in another language.
+  const [englishShown, setEnglishShown] = useState(false);
   const { merchant, subscription } = setup;
   const {
     register,
@@ -68,38 +73,44 @@ export function ConfirmStep(props: ConfirmStepProps) {
     if (!busy) onConfirm();
   });
 
-  const consentError = errors.consent?.message;
+  const consentError = translateFormError(errors.consent?.message);
   const consentErrorId = `${id}-consent-error`;
 
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
-      <p>{m.intro}</p>
+      <StepHeading>{_('setup.confirm.title')}</StepHeading>
+      <p>{_('setup.confirm.intro')}</p>
       <dl className="playback">
-        <DetailRow term={m.merchant}>{merchant.name}</DetailRow>
-        <DetailRow term={m.plan}>{subscription.planName}</DetailRow>
-        <DetailRow term={m.amount}>
+        <DetailRow term={_('setup.confirm.merchant')}>{merchant.name}</DetailRow>
+        <DetailRow term={_('setup.confirm.plan')}>{subscription.planName}</DetailRow>
+        <DetailRow term={_('setup.confirm.amount')}>
           <Money amount={subscription.amount} />
         </DetailRow>
-        <DetailRow term={m.interval}>{m.intervalLabel(subscription.interval)}</DetailRow>
+        <DetailRow term={_('setup.confirm.interval')}>
+          {_('setup.confirm.intervalLabel', { interval: subscription.interval })}
+        </DetailRow>
         {subscription.nextBillingDate !== null && (
-          <DetailRow term={m.nextBilling}>
+          <DetailRow term={_('setup.confirm.nextBilling')}>
             {formatCalendarDate(subscription.nextBillingDate)}
           </DetailRow>
         )}
-        <DetailRow term={m.bank}>{bank.name}</DetailRow>
-        <DetailRow term={m.account}>
+        <DetailRow term={_('setup.confirm.bank')}>{bank.name}</DetailRow>
+        <DetailRow term={_('setup.confirm.account')}>
           <MaskedAccount accountNumber={accountNumber} />
         </DetailRow>
-        <DetailRow term={m.accountName}>
+        <DetailRow term={_('setup.confirm.accountName')}>
           {accountName}
-          {setup.mode === 'test' && <span className="tag"> {m.testData}</span>}
+          {setup.mode === 'test' && <span className="tag"> {_('setup.confirm.testData')}</span>}
         </DetailRow>
       </dl>
-      <p className="note">{m.renewalsNote}</p>
+      <p className="note">{_('setup.confirm.renewalsNote')}</p>
       {notice?.kind === 'rateLimited' && (
         <Alert tone="warning" urgent>
-          <p>{m.rateLimited(notice.retryAfterSeconds)}</p>
+          <p>
+            {notice.retryAfterSeconds === null
+              ? _('setup.confirm.rateLimited')
+              : _('setup.confirm.rateLimitedFor', { seconds: notice.retryAfterSeconds })}
+          </p>
         </Alert>
       )}
       {notice?.kind === 'unanswered' && (
@@ -121,16 +132,40 @@ export function ConfirmStep(props: ConfirmStepProps) {
               aria-describedby={consentError === undefined ? undefined : consentErrorId}
             />
             <span className="choice__label">
-              {m.consent(merchant.name, formatNaira(subscription.amount), subscription.interval)}
+              {_('setup.confirm.consent', {
+                merchant: merchant.name,
+                amount: formatNaira(subscription.amount),
+                interval: subscription.interval,
+              })}
             </span>
           </label>
+          {language !== 'en' && (
+            // The mandate is a legal consent: its exact English text, one tap away (issue 17).
+            <div className="consent-english">
+              <Button
+                variant="link"
+                aria-expanded={englishShown}
+                aria-controls={`${id}-consent-english`}
+                onClick={() => setEnglishShown((shown) => !shown)}
+              >
+                {englishShown ? _('setup.confirm.hideEnglish') : _('setup.confirm.showEnglish')}
+              </Button>
+              <p id={`${id}-consent-english`} lang="en" hidden={!englishShown}>
+                {translateInEnglish('setup.confirm.consent', {
+                  merchant: merchant.name,
+                  amount: formatNaira(subscription.amount, 'en'),
+                  interval: subscription.interval,
+                })}
+              </p>
+            </div>
+          )}
         </div>
         <div className="actions">
-          <Button type="submit" busy={busy} busyLabel={m.busy} disabled={waiting}>
-            {m.submit}
+          <Button type="submit" busy={busy} busyLabel={_('setup.confirm.busy')} disabled={waiting}>
+            {_('setup.confirm.submit')}
           </Button>
           <Button variant="secondary" onClick={onChangeAccount} disabled={busy}>
-            {m.changeAccount}
+            {_('setup.confirm.changeAccount')}
           </Button>
         </div>
       </form>

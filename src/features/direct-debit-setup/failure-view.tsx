@@ -7,7 +7,9 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { translate } from '../../messages/i18n';
+import { rateLimitedMessage } from '../../lib/request-failure';
+import { useMessages } from '../../messages/use-messages';
 import type { PageFailure } from './machine';
 
 export interface FailureViewProps {
@@ -18,32 +20,31 @@ export interface FailureViewProps {
 }
 
 function describe(failure: PageFailure): string {
-  const m = en.setup.failure;
   switch (failure.kind) {
     case 'network':
-      return m.network;
+      return translate('common.failure.network');
     case 'rateLimited':
-      return m.rateLimited(failure.retryAfterSeconds);
+      return rateLimitedMessage(failure.retryAfterSeconds);
     case 'accountNotFound':
     case 'bankNotSupported':
     case 'setupChanged':
     case 'unexpected':
-      return m.unexpected;
+      return translate('common.failure.unexpected');
   }
 }
 
 export function FailureView({ failure, inputKept, onRetry }: FailureViewProps) {
-  const m = en.setup.failure;
+  const { _ } = useMessages();
   const requestId = failure.kind === 'network' ? null : failure.requestId;
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
+      <StepHeading>{_('common.failure.title')}</StepHeading>
       <Alert tone="error">
         <p>{describe(failure)}</p>
-        {inputKept && <p>{m.inputKept}</p>}
+        {inputKept && <p>{_('common.failure.inputKept')}</p>}
       </Alert>
       {requestId !== null && <RequestId requestId={requestId} />}
-      <Button onClick={onRetry}>{en.common.tryAgain}</Button>
+      <Button onClick={onRetry}>{_('common.tryAgain')}</Button>
     </>
   );
 }

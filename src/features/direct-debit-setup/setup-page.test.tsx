@@ -16,7 +16,7 @@ import { startFirstRequests } from '../../app/first-requests';
 import { createQueryClient } from '../../app/query-client';
 import { forgetCapabilityToken } from '../../lib/capability-token';
 import { redirectTo } from '../../lib/redirect';
-import { en } from '../../messages/en';
+import { translate } from '../../messages/i18n';
 import { stepModules } from './lazy-steps';
 
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
@@ -882,7 +882,7 @@ test('an error in a step that is not a failed download goes to the page-wide err
     await user.type(screen.getByLabelText('Search banks'), 'guaranty');
     await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByText(en.rootError.body);
+    await screen.findByText(translate('common.rootError.body'));
     expect(
       screen.queryByRole('heading', { name: 'This step could not be loaded' }),
     ).not.toBeInTheDocument();
@@ -912,7 +912,9 @@ test('the bank search filters the suggested banks too, and the count says what i
   ).not.toBeInTheDocument();
   const listed = within(banks).getAllByRole('option').length;
   expect(listed).toBeGreaterThan(0);
-  expect(within(banks).getByRole('status')).toHaveTextContent(en.setup.bank.matches(listed));
+  expect(within(banks).getByRole('status')).toHaveTextContent(
+    translate('setup.bank.matches', { count: listed }),
+  );
 
   // A search the suggestion matches keeps it on top, counted once.
   await user.clear(screen.getByLabelText('Search banks'));
@@ -923,9 +925,11 @@ test('the bank search filters the suggested banks too, and the count says what i
   ).toBeInTheDocument();
   expect(within(banks).getAllByRole('option', { name: 'Guaranty Trust Bank' })).toHaveLength(1);
   expect(within(banks).getByRole('status')).toHaveTextContent(
-    en.setup.bank.matches(within(banks).getAllByRole('option').length),
+    translate('setup.bank.matches', { count: within(banks).getAllByRole('option').length }),
   );
-  expect(within(banks).queryByText(en.setup.bank.matches(0))).not.toBeInTheDocument();
+  expect(
+    within(banks).queryByText(translate('setup.bank.matches', { count: 0 })),
+  ).not.toBeInTheDocument();
 });
 
 async function pendingWithActivation(): Promise<{

@@ -13,7 +13,9 @@ import { OfflineBanner } from '../../components/offline-banner';
 import { InvalidLinkView } from '../../components/invalid-link-view';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
-import { en } from '../../messages/en';
+import { registerPart, type CatalogModule, type PlainMessageId } from '../../messages/i18n';
+import { messages as setupEnglish } from '../../messages/locales/en/setup.po';
+import { useMessages, usePageLanguage } from '../../messages/use-messages';
 import { BankStep } from './bank-step';
 import { ClosedView } from './closed-view';
 import { FailureView } from './failure-view';
@@ -24,6 +26,16 @@ import { statusTitle } from './status-title';
 import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
 
+// The page's own English, in its first load; another language's setup catalog loads when chosen.
+registerPart(
+  'setup',
+  setupEnglish,
+  import.meta.glob<CatalogModule>([
+    '../../messages/locales/*/setup.po',
+    '!../../messages/locales/en/setup.po',
+  ]),
+);
+
 /** The setup the page last heard from the server, for the header and banner. */
 function setupOf(state: SetupView): SetupState | null {
   return state.kind === 'invalidLink' ? null : state.setup;
@@ -31,10 +43,11 @@ function setupOf(state: SetupView): SetupState | null {
 
 /** The page before it can show its step: the setup or, for the bank step, the bank list is on its way. */
 function Loading() {
+  const { _ } = useMessages();
   return (
     <>
-      <StepHeading>{en.setup.loadingTitle}</StepHeading>
-      <p role="status">{en.common.loading}</p>
+      <StepHeading>{_('setup.loadingTitle')}</StepHeading>
+      <p role="status">{_('common.loading')}</p>
     </>
   );
 }
@@ -60,11 +73,13 @@ function stepKey(state: SetupView): string {
   }
 }
 
-function announcement(state: SetupView): string {
-  return state.kind === 'status' ? statusTitle(state.mandate.status) : '';
+/** What the polite live region says for a state: a new mandate status, else nothing. */
+function announcement(state: SetupView): PlainMessageId | null {
+  return state.kind === 'status' ? statusTitle(state.mandate.status) : null;
 }
 
 function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
+  const { _ } = useMessages();
   const { view: state, send } = flow;
   const { AccountStep, ConfirmStep, StatusView } = steps;
   switch (state.kind) {
@@ -73,7 +88,20 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
     case 'invalidLink':
       return (
         <InvalidLinkView
-          messages={en.setup.invalidLink}
+          messages={{
+            title: _('setup.invalidLink.title'),
+            reasons: {
+              missing: _('setup.invalidLink.reasons.missing'),
+              malformed: _('setup.invalidLink.reasons.malformed'),
+              unknown: _('setup.invalidLink.reasons.unknown'),
+              expired: _('setup.invalidLink.reasons.expired'),
+              revoked: _('setup.invalidLink.reasons.revoked'),
+            },
+            whatToDo: (merchant) =>
+              merchant === null
+                ? _('setup.invalidLink.whatToDoNoMerchant')
+                : _('setup.invalidLink.whatToDo', { merchant }),
+          }}
           reason={state.reason}
           merchant={state.merchant}
           requestId={state.requestId}
@@ -162,28 +190,38 @@ export function SetupPage() {
   const [steps, setSteps] = useState(createLazySteps);
   const reloadSteps = useCallback(() => setSteps(createLazySteps()), []);
   const key = stepKey(state);
+  const { _ } = useMessages();
+  // Until the page's language is known and loaded, it keeps its loading frame.
+  const languageReady = usePageLanguage(
+    'setup',
+    state.kind === 'loading' ? undefined : (setup?.preferredLanguage ?? null),
+  );
+  const waiting = state.kind === 'loading' || !languageReady;
+  const announcedId = announcement(state);
 
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>
       <title>
-        {state.kind === 'invalidLink' ? en.setup.invalidLink.documentTitle : en.setup.documentTitle}
+        {state.kind === 'invalidLink'
+          ? _('setup.invalidLink.documentTitle')
+          : _('setup.documentTitle')}
       </title>
       <PageTop
         mode={mode}
         merchant={merchant}
-        logoAlt={en.setup.merchantLogo}
-        waiting={state.kind === 'loading'}
+        logoAlt={(name) => _('common.merchantLogo', { merchant: name })}
+        waiting={waiting}
       />
       <main className="page__main">
         <OfflineBanner />
         <StepLoadBoundary stepKey={key} onRetry={reloadSteps}>
-          <Suspense fallback={<p role="status">{en.common.loading}</p>}>
-            <Step key={key} flow={flow} steps={steps} />
+          <Suspense fallback={<p role="status">{_('common.loading')}</p>}>
+            {languageReady ? <Step key={key} flow={flow} steps={steps} /> : <Loading />}
           </Suspense>
         </StepLoadBoundary>
       </main>
       <p className="visually-hidden" aria-live="polite">
-        {announcement(state)}
+        {announcedId !== null && _(announcedId)}
       </p>
     </div>
   );

@@ -4,24 +4,26 @@
  * (lazy-steps.ts; docs/decisions/0018-first-load-bytes.md).
  */
 import type { MandateStatus } from '../../../contract/direct-debit';
-import { en } from '../../messages/en';
+import type { PlainMessageId } from '../../messages/i18n';
 
-/** The heading of each mandate status; also what the page announces when the status changes. */
-export function statusTitle(status: MandateStatus): string {
-  const titles = en.setup.status.titles;
+/**
+ * The message id of each mandate status's heading; also what the page announces when the status
+ * changes (src/messages/use-messages.ts says it in the page's language).
+ */
+export function statusTitle(status: MandateStatus): PlainMessageId {
   switch (status) {
     case 'verified':
     case 'approved':
-      return titles.approved;
+      return 'setup.status.titles.approved';
     case 'pending':
-      return titles.pending;
+      return 'setup.status.titles.pending';
     case 'unknown':
-      return titles.unknown;
+      return 'setup.status.titles.unknown';
     case 'rejected':
-      return titles.rejected;
+      return 'setup.status.titles.rejected';
     case 'revocation_requested':
-      return titles.revocationRequested;
+      return 'setup.status.titles.revocationRequested';
     case 'revoked':
-      return titles.revoked;
+      return 'setup.status.titles.revoked';
   }
 }

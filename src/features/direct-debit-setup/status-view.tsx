@@ -28,7 +28,7 @@ import { Money } from '../../components/money';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 import {
   canDisable,
   canTryAnotherAccount,
@@ -65,7 +65,7 @@ export interface StatusViewProps {
 /** The status view of a mandate (flow step 6), with the disable confirmation (step 7). */
 export function StatusView(props: StatusViewProps) {
   const { setup, mandate, autoReturn } = props;
-  const m = en.setup.status;
+  const { _ } = useMessages();
   const merchant = setup.merchant.name;
   const returnUrl = returnUrlOf(setup);
   const disableButtonBox = useRef<HTMLParagraphElement>(null);
@@ -103,8 +103,8 @@ export function StatusView(props: StatusViewProps) {
           <Alert tone="success">
             <p>
               {setup.automaticDebitEnabled
-                ? m.approvedBody(merchant)
-                : m.approvedDebitOff(merchant)}
+                ? _('setup.status.approvedBody', { merchant })
+                : _('setup.status.approvedDebitOff', { merchant })}
             </p>
           </Alert>
           {autoReturn === 'counting' && (
@@ -112,19 +112,24 @@ export function StatusView(props: StatusViewProps) {
               returnKey={`dd:${mandate.id}`}
               merchant={merchant}
               seconds={autoReturnSeconds}
-              messages={m}
+              messages={{
+                returning: (name, seconds) =>
+                  _('common.autoReturn.returning', { merchant: name, seconds }),
+                returnNow: _('common.autoReturn.returnNow'),
+                stayHere: _('common.autoReturn.stayHere'),
+              }}
               onReturnNow={props.onReturnNow}
               onStayHere={props.onStayHere}
             />
           )}
-          {autoReturn === 'leaving' && <p>{m.leaving(merchant)}</p>}
+          {autoReturn === 'leaving' && <p>{_('common.autoReturn.leaving', { merchant })}</p>}
         </>
       );
       break;
     case 'pending':
       body = (
         <>
-          <p>{m.pendingBody}</p>
+          <p>{_('setup.status.pendingBody')}</p>
           {mandate.activation !== null && (
             <ActivationInstructions
               activation={mandate.activation}
@@ -140,7 +145,7 @@ export function StatusView(props: StatusViewProps) {
     case 'unknown':
       body = (
         <>
-          <p>{m.unknownBody}</p>
+          <p>{_('setup.status.unknownBody')}</p>
           <CheckingNote serverTime={setup.serverTime} />
         </>
       );
@@ -151,14 +156,16 @@ export function StatusView(props: StatusViewProps) {
           <Alert tone="error">
             <p>
               {mandate.rejectionReason === null
-                ? m.rejectedNoReason
-                : m.rejectedReason(mandate.rejectionReason)}
+                ? _('setup.status.rejectedNoReason')
+                : _('setup.status.rejectedReason', { reason: mandate.rejectionReason })}
             </p>
           </Alert>
           {canTryAnotherAccount(setup, mandate) ? (
-            <Button onClick={props.onTryAnotherAccount}>{m.tryAnotherAccount}</Button>
+            <Button onClick={props.onTryAnotherAccount}>
+              {_('setup.status.tryAnotherAccount')}
+            </Button>
           ) : (
-            <p>{m.rejectedClosed(merchant)}</p>
+            <p>{_('setup.status.rejectedClosed', { merchant })}</p>
           )}
         </>
       );
@@ -166,7 +173,7 @@ export function StatusView(props: StatusViewProps) {
     case 'revocation_requested':
       body = (
         <>
-          <p>{m.revocationRequestedBody}</p>
+          <p>{_('setup.status.revocationRequestedBody')}</p>
           <CheckingNote serverTime={setup.serverTime} />
         </>
       );
@@ -174,10 +181,10 @@ export function StatusView(props: StatusViewProps) {
     case 'revoked':
       body = (
         <>
-          <p>{m.revokedBody}</p>
+          <p>{_('setup.status.revokedBody')}</p>
           {canTryAnotherAccount(setup, mandate) && (
             <Button variant="secondary" onClick={props.onTryAnotherAccount}>
-              {m.tryAnotherAccount}
+              {_('setup.status.tryAnotherAccount')}
             </Button>
           )}
         </>
@@ -187,7 +194,7 @@ export function StatusView(props: StatusViewProps) {
 
   return (
     <>
-      <StepHeading>{statusTitle(mandate.status)}</StepHeading>
+      <StepHeading>{_(statusTitle(mandate.status))}</StepHeading>
       {body}
       {props.check.kind !== 'ok' && (
         <CheckFailure
@@ -197,28 +204,28 @@ export function StatusView(props: StatusViewProps) {
           onCheckNow={props.onCheckNow}
         />
       )}
-      <section className="mandate" aria-label={m.mandateLabel}>
+      <section className="mandate" aria-label={_('setup.status.mandateLabel')}>
         <dl className="playback">
-          <DetailRow term={en.setup.confirm.bank}>{mandate.bank.name}</DetailRow>
-          <DetailRow term={en.setup.confirm.account}>
+          <DetailRow term={_('setup.confirm.bank')}>{mandate.bank.name}</DetailRow>
+          <DetailRow term={_('setup.confirm.account')}>
             <MaskedAccount accountNumber={mandate.accountNumberMasked} />
           </DetailRow>
-          <DetailRow term={en.setup.confirm.accountName}>
+          <DetailRow term={_('setup.confirm.accountName')}>
             {mandate.accountName}
-            {mandate.mode === 'test' && <span className="tag"> {en.setup.confirm.testData}</span>}
+            {mandate.mode === 'test' && <span className="tag"> {_('setup.confirm.testData')}</span>}
           </DetailRow>
-          <DetailRow term={en.setup.confirm.amount}>
-            {en.setup.summary.amountEvery(
-              formatNaira(setup.subscription.amount),
-              setup.subscription.interval,
-            )}
+          <DetailRow term={_('setup.confirm.amount')}>
+            {_('setup.summary.amountEvery', {
+              amount: formatNaira(setup.subscription.amount),
+              interval: setup.subscription.interval,
+            })}
           </DetailRow>
         </dl>
       </section>
       {returnUrl !== null && autoReturn !== 'counting' && (
         <p>
           <a ref={returnLink} className="button button--primary" href={returnUrl} rel="noreferrer">
-            {m.returnTo(merchant)}
+            {_('common.returnTo', { merchant })}
           </a>
         </p>
       )}
@@ -226,7 +233,7 @@ export function StatusView(props: StatusViewProps) {
         canDisable(setup, mandate) && (
           <p ref={disableButtonBox}>
             <Button variant="secondary" onClick={props.onDisableRequested}>
-              {m.disable.open}
+              {_('setup.status.disable.open')}
             </Button>
           </p>
         )
@@ -257,7 +264,7 @@ function DisableConfirmation({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const m = en.setup.status.disable;
+  const { _ } = useMessages();
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -272,26 +279,30 @@ function DisableConfirmation({
   return (
     <section className="disable" aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-        {m.title}
+        {_('setup.status.disable.title')}
       </h2>
-      <p>{m.effects(merchant)}</p>
-      <p>{m.submittedDebit}</p>
+      <p>{_('setup.status.disable.effects', { merchant })}</p>
+      <p>{_('setup.status.disable.submittedDebit')}</p>
       {failure?.kind === 'unanswered' && (
         // "Try again" is "Turn off" again: the same call, with the same Idempotency-Key.
         <ActionFailureNotice failure={failure.unanswered} onRetry={onConfirm} />
       )}
       {failure !== null && failure.kind !== 'unanswered' && (
         <Alert tone="error" urgent>
-          <p>{failure.kind === 'network' ? m.network : m.failed}</p>
+          <p>
+            {failure.kind === 'network'
+              ? _('setup.status.disable.network')
+              : _('setup.status.disable.failed')}
+          </p>
         </Alert>
       )}
       {requestId !== null && <RequestId requestId={requestId} />}
       <div className="actions">
-        <Button busy={busy} busyLabel={m.busy} onClick={onConfirm}>
-          {m.confirm}
+        <Button busy={busy} busyLabel={_('setup.status.disable.busy')} onClick={onConfirm}>
+          {_('setup.status.disable.confirm')}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onCancel}>
-          {m.cancel}
+          {_('setup.status.disable.cancel')}
         </Button>
       </div>
     </section>
@@ -300,11 +311,11 @@ function DisableConfirmation({
 
 /** "Last checked", by the service's clock (`serverTime` of its last answer), not the phone's. */
 function CheckingNote({ serverTime }: { serverTime: string }) {
-  const m = en.setup.status;
+  const { _ } = useMessages();
   return (
     <div className="checking">
-      <p>{m.keepChecking}</p>
-      <p>{m.lastChecked(formatTime(Date.parse(serverTime)))}</p>
+      <p>{_('setup.status.keepChecking')}</p>
+      <p>{_('common.lastChecked', { time: formatTime(Date.parse(serverTime)) })}</p>
     </div>
   );
 }
@@ -325,25 +336,29 @@ function CheckFailure({
   sendingDisable: boolean;
   onCheckNow: () => void;
 }) {
-  const m = en.setup.status;
+  const { _ } = useMessages();
   const { failure } = check;
   const requestId = failure.kind === 'network' ? null : failure.requestId;
   return (
     <div>
       <Alert tone="warning">
-        <p>{failure.kind === 'network' ? m.checkFailedNetwork : m.checkFailed}</p>
-        {retriesByItself && <p>{m.checkRetrying}</p>}
+        <p>
+          {failure.kind === 'network'
+            ? _('setup.status.checkFailedNetwork')
+            : _('setup.status.checkFailed')}
+        </p>
+        {retriesByItself && <p>{_('setup.status.checkRetrying')}</p>}
       </Alert>
       {requestId !== null && <RequestId requestId={requestId} />}
       <p>
         <Button
           variant="secondary"
           busy={check.kind === 'retrying'}
-          busyLabel={m.checkBusy}
+          busyLabel={_('setup.status.checkBusy')}
           disabled={sendingDisable}
           onClick={onCheckNow}
         >
-          {m.checkNow}
+          {_('setup.status.checkNow')}
         </Button>
       </p>
     </div>
@@ -367,42 +382,49 @@ function ActivationInstructions({
   receivedAt: number;
   merchant: string;
 }) {
-  const m = en.setup.status;
+  const { _ } = useMessages();
   const amount = formatNaira(activation.amount);
-  const deadline = en.common.lagosTime(formatDateTime(activation.deadline));
+  const deadline = _('common.lagosTime', { dateTime: formatDateTime(activation.deadline) });
   const titleId = useId();
   const deadlinePassed = useDeadlinePassed(activation.deadline, serverTime, receivedAt);
   if (deadlinePassed) {
     return (
       <section className="activation" aria-labelledby={titleId}>
-        <h2 id={titleId}>{m.activationExpiredTitle}</h2>
+        <h2 id={titleId}>{_('setup.status.activationExpiredTitle')}</h2>
         <Alert tone="warning">
-          <p>{m.activationExpiredBody(deadline)}</p>
-          <p>{m.activationExpiredNext(merchant)}</p>
+          <p>{_('setup.status.activationExpiredBody', { deadline })}</p>
+          <p>{_('setup.status.activationExpiredNext', { merchant })}</p>
         </Alert>
       </section>
     );
   }
   return (
     <section className="activation" aria-labelledby={titleId}>
-      <h2 id={titleId}>{m.activationTitle}</h2>
-      <p>{m.activationBody(amount, deadline)}</p>
+      <h2 id={titleId}>{_('setup.status.activationTitle')}</h2>
+      <p>{_('setup.status.activationBody', { amount, deadline })}</p>
       <dl className="playback">
-        <DetailRow term={m.activationAmount}>
+        <DetailRow term={_('setup.status.activationAmount')}>
           <Money amount={activation.amount} />{' '}
-          <CopyButton text={activation.amount.toFixed(2)} label={m.copyAmount} />
+          <CopyButton text={activation.amount.toFixed(2)} label={_('setup.status.copyAmount')} />
         </DetailRow>
-        <DetailRow term={m.activationAccountNumber}>
+        <DetailRow term={_('setup.status.activationAccountNumber')}>
           <span className="digits">{activation.destinationAccountNumber}</span>{' '}
-          <CopyButton text={activation.destinationAccountNumber} label={m.copyAccountNumber} />
+          <CopyButton
+            text={activation.destinationAccountNumber}
+            label={_('setup.status.copyAccountNumber')}
+          />
         </DetailRow>
-        <DetailRow term={m.activationAccountName}>{activation.destinationAccountName}</DetailRow>
-        <DetailRow term={m.activationBank}>{activation.destinationBankName}</DetailRow>
-        <DetailRow term={m.activationReference}>
+        <DetailRow term={_('setup.status.activationAccountName')}>
+          {activation.destinationAccountName}
+        </DetailRow>
+        <DetailRow term={_('setup.status.activationBank')}>
+          {activation.destinationBankName}
+        </DetailRow>
+        <DetailRow term={_('setup.status.activationReference')}>
           <span className="digits">{activation.reference}</span>{' '}
-          <CopyButton text={activation.reference} label={m.copyReference} />
+          <CopyButton text={activation.reference} label={_('setup.status.copyReference')} />
         </DetailRow>
-        <DetailRow term={m.activationDeadline}>{deadline}</DetailRow>
+        <DetailRow term={_('setup.status.activationDeadline')}>{deadline}</DetailRow>
       </dl>
     </section>
   );

@@ -10,7 +10,7 @@ import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 import { StepLoadError } from './lazy-steps';
 
 export interface StepLoadBoundaryProps {
@@ -55,22 +55,22 @@ export function StepLoadFailedView({
   // Not ours to handle: the app's boundary shows it (React passes an error thrown while
   // rendering a fallback to the next boundary up).
   if (!(error instanceof StepLoadError)) throw error;
-  const m = en.setup.stepLoadFailed;
+  const { _ } = useMessages();
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
+      <StepHeading>{_('setup.stepLoadFailed.title')}</StepHeading>
       <Alert tone="error">
-        <p>{m.body}</p>
+        <p>{_('setup.stepLoadFailed.body')}</p>
       </Alert>
       <div className="actions">
-        <Button onClick={resetErrorBoundary}>{m.retry}</Button>
+        <Button onClick={resetErrorBoundary}>{_('setup.stepLoadFailed.retry')}</Button>
         {failures >= 2 && (
           <Button variant="secondary" onClick={() => window.location.reload()}>
-            {m.reload}
+            {_('setup.stepLoadFailed.reload')}
           </Button>
         )}
       </div>
-      {failures >= 2 && <p>{m.stillFailing}</p>}
+      {failures >= 2 && <p>{_('setup.stepLoadFailed.stillFailing')}</p>}
     </>
   );
 }

@@ -1,20 +1,25 @@
 /** The subscription the customer is setting up direct debit for, shown above the early steps. */
 import type { SetupState } from '../../../contract/direct-debit';
 import { formatCalendarDate, formatNaira } from '../../lib/format';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 
 export function SubscriptionSummary({ setup }: { setup: SetupState }) {
-  const m = en.setup.summary;
+  const { _ } = useMessages();
   const { subscription } = setup;
   return (
-    <section className="summary" aria-label={m.label}>
+    <section className="summary" aria-label={_('setup.summary.label')}>
       <p className="summary__plan">{subscription.planName}</p>
       <p className="summary__amount">
-        {m.amountEvery(formatNaira(subscription.amount), subscription.interval)}
+        {_('setup.summary.amountEvery', {
+          amount: formatNaira(subscription.amount),
+          interval: subscription.interval,
+        })}
       </p>
       {subscription.nextBillingDate !== null && (
         <p className="summary__next">
-          {m.nextBilling(formatCalendarDate(subscription.nextBillingDate))}
+          {_('setup.summary.nextBilling', {
+            date: formatCalendarDate(subscription.nextBillingDate),
+          })}
         </p>
       )}
     </section>

@@ -6,18 +6,19 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { translate } from '../../messages/i18n';
+import { rateLimitedMessage } from '../../lib/request-failure';
+import { useMessages } from '../../messages/use-messages';
 import type { ShownFailure } from './page-state';
 
 function describe(failure: ShownFailure): string {
-  const m = en.invoice.failure;
   switch (failure.kind) {
     case 'network':
-      return m.network;
+      return translate('common.failure.network');
     case 'rateLimited':
-      return m.rateLimited(failure.retryAfterSeconds);
+      return rateLimitedMessage(failure.retryAfterSeconds);
     case 'unexpected':
-      return m.unexpected;
+      return translate('common.failure.unexpected');
   }
 }
 
@@ -28,16 +29,17 @@ export interface FailureViewProps {
 }
 
 export function FailureView({ failure, retrying, onRetry }: FailureViewProps) {
+  const { _ } = useMessages();
   const requestId = failure.kind === 'network' ? null : failure.requestId;
   return (
     <>
-      <StepHeading>{en.invoice.failure.title}</StepHeading>
+      <StepHeading>{_('common.failure.title')}</StepHeading>
       <Alert tone="error">
         <p>{describe(failure)}</p>
       </Alert>
       {requestId !== null && <RequestId requestId={requestId} />}
-      <Button busy={retrying} busyLabel={en.common.loading} onClick={onRetry}>
-        {en.common.tryAgain}
+      <Button busy={retrying} busyLabel={_('common.loading')} onClick={onRetry}>
+        {_('common.tryAgain')}
       </Button>
     </>
   );

@@ -6,32 +6,35 @@ import type { InvoiceState } from '../../../contract/checkout';
 import { DetailRow } from '../../components/detail-row';
 import { Money } from '../../components/money';
 import { formatCalendarDate, formatDateTime } from '../../lib/format';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 
 export function InvoiceDetails({ state }: { state: InvoiceState }) {
-  const m = en.invoice;
+  const { _ } = useMessages();
   const { invoice, merchant } = state;
   return (
-    <section className="summary" aria-label={m.detailsLabel}>
+    <section className="summary" aria-label={_('invoice.detailsLabel')}>
       <dl className="playback">
-        <DetailRow term={m.merchant}>{merchant.name}</DetailRow>
-        <DetailRow term={m.plan}>
-          {m.planWithInterval(invoice.planName, invoice.interval)}
+        <DetailRow term={_('invoice.merchant')}>{merchant.name}</DetailRow>
+        <DetailRow term={_('invoice.plan')}>
+          {_('invoice.planWithInterval', {
+            plan: invoice.planName,
+            interval: invoice.interval,
+          })}
         </DetailRow>
-        <DetailRow term={m.period}>
-          {m.periodRange(
-            formatCalendarDate(invoice.periodStart),
-            formatCalendarDate(invoice.periodEnd),
-          )}
+        <DetailRow term={_('invoice.period')}>
+          {_('invoice.periodRange', {
+            start: formatCalendarDate(invoice.periodStart),
+            end: formatCalendarDate(invoice.periodEnd),
+          })}
         </DetailRow>
-        <DetailRow term={m.amount}>
+        <DetailRow term={_('invoice.amount')}>
           <Money amount={invoice.amount} />
         </DetailRow>
-        <DetailRow term={m.dueDate}>{formatCalendarDate(invoice.dueDate)}</DetailRow>
-        <DetailRow term={m.status}>{m.statuses[invoice.status]}</DetailRow>
+        <DetailRow term={_('invoice.dueDate')}>{formatCalendarDate(invoice.dueDate)}</DetailRow>
+        <DetailRow term={_('invoice.status')}>{_(`invoice.statuses.${invoice.status}`)}</DetailRow>
         {invoice.paidAt !== null && (
-          <DetailRow term={m.paidAt}>
-            {en.common.lagosTime(formatDateTime(invoice.paidAt))}
+          <DetailRow term={_('invoice.paidAt')}>
+            {_('common.lagosTime', { dateTime: formatDateTime(invoice.paidAt) })}
           </DetailRow>
         )}
       </dl>

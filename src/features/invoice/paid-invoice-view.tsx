@@ -5,20 +5,21 @@
 import type { InvoiceState } from '../../../contract/checkout';
 import { Alert } from '../../components/alert';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 import { InvoiceDetails } from './invoice-details';
 
 export function PaidInvoiceView({ invoice }: { invoice: InvoiceState }) {
+  const { _ } = useMessages();
   return (
     <>
-      <StepHeading>{en.invoice.paidTitle}</StepHeading>
+      <StepHeading>{_('invoice.paidTitle')}</StepHeading>
       <Alert tone="success">
-        <p>{en.invoice.paidBody(invoice.merchant.name)}</p>
+        <p>{_('invoice.paidBody', { merchant: invoice.merchant.name })}</p>
       </Alert>
       {invoice.returnUrl !== null && (
         <p>
           <a className="button button--primary" href={invoice.returnUrl} rel="noreferrer">
-            {en.invoice.returnTo(invoice.merchant.name)}
+            {_('common.returnTo', { merchant: invoice.merchant.name })}
           </a>
         </p>
       )}

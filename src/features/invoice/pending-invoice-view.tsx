@@ -9,22 +9,23 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
-import { en } from '../../messages/en';
+import { translate } from '../../messages/i18n';
+import { rateLimitedMessage } from '../../lib/request-failure';
+import { useMessages } from '../../messages/use-messages';
 import type { InvoiceFailure } from './api';
 import { InvoiceDetails } from './invoice-details';
 import type { PayStatus } from './page-state';
 
 function failureText(failure: InvoiceFailure): string {
-  const m = en.invoice.failure;
   switch (failure.kind) {
     case 'network':
-      return m.network;
+      return translate('common.failure.network');
     case 'rateLimited':
-      return m.rateLimited(failure.retryAfterSeconds);
+      return rateLimitedMessage(failure.retryAfterSeconds);
     case 'invalidLink':
     case 'alreadyPaid':
     case 'unexpected':
-      return m.unexpected;
+      return translate('common.failure.unexpected');
   }
 }
 
@@ -35,20 +36,20 @@ export interface PendingInvoiceViewProps {
 }
 
 export function PendingInvoiceView({ invoice, pay, onPay }: PendingInvoiceViewProps) {
-  const m = en.invoice;
+  const { _ } = useMessages();
   const failure = pay.kind === 'failed' ? pay.failure : null;
   const requestId = failure === null || failure.kind === 'network' ? null : failure.requestId;
   return (
     <>
-      <StepHeading>{m.pendingTitle}</StepHeading>
+      <StepHeading>{_('invoice.pendingTitle')}</StepHeading>
       <InvoiceDetails state={invoice} />
       {invoice.debitInProgress ? (
         // Rule 1: while the bank has the debit, no other way to pay is offered.
         <Alert tone="info">
-          <p>{m.debitInProgress(invoice.merchant.name)}</p>
+          <p>{_('invoice.debitInProgress', { merchant: invoice.merchant.name })}</p>
         </Alert>
       ) : (
-        <p>{m.pendingBody}</p>
+        <p>{_('invoice.pendingBody')}</p>
       )}
       {pay.kind === 'failed' && pay.unanswered !== null ? (
         <ActionFailureNotice failure={pay.unanswered} onRetry={onPay} />
@@ -62,16 +63,16 @@ export function PendingInvoiceView({ invoice, pay, onPay }: PendingInvoiceViewPr
       )}
       {pay.kind === 'badAddress' && (
         <Alert tone="error" urgent>
-          <p>{m.badAddress(invoice.merchant.name)}</p>
+          <p>{_('invoice.badAddress', { merchant: invoice.merchant.name })}</p>
         </Alert>
       )}
       {!invoice.debitInProgress && (
         <Button
           busy={pay.kind === 'paying' || pay.kind === 'leaving'}
-          busyLabel={m.payBusy}
+          busyLabel={_('invoice.payBusy')}
           onClick={onPay}
         >
-          {m.payNow}
+          {_('invoice.payNow')}
         </Button>
       )}
     </>

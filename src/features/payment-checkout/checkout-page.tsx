@@ -12,7 +12,9 @@ import { OfflineBanner } from '../../components/offline-banner';
 import { StepHeading } from '../../components/step-heading';
 import { brandStyle } from '../../lib/brand-color';
 import { formatNaira } from '../../lib/format';
-import { en } from '../../messages/en';
+import { registerPart, translate, type CatalogModule } from '../../messages/i18n';
+import { messages as checkoutEnglish } from '../../messages/locales/en/checkout.po';
+import { useMessages, usePageLanguage } from '../../messages/use-messages';
 import { ExpiredView } from './expired-view';
 import { FailureView } from './failure-view';
 import { LazyDetailsStep } from './lazy-details-step';
@@ -20,6 +22,16 @@ import type { CheckoutPageState } from './page-state';
 import { PaidView } from './paid-view';
 import { PendingView } from './pending-view';
 import { useCheckoutFlow, type CheckoutFlow } from './use-checkout-flow';
+
+// The page's own English, in its first load; another language's checkout catalog loads when chosen.
+registerPart(
+  'checkout',
+  checkoutEnglish,
+  import.meta.glob<CatalogModule>([
+    '../../messages/locales/*/checkout.po',
+    '!../../messages/locales/en/checkout.po',
+  ]),
+);
 
 /** The checkout the page last heard from the server, for the header and banner. */
 function checkoutOf(state: CheckoutPageState): CheckoutState | null {
@@ -32,28 +44,50 @@ function checkoutOf(state: CheckoutPageState): CheckoutState | null {
  * part or in full).
  */
 function announcement(state: CheckoutPageState): string {
-  if (state.kind === 'paid') return en.checkout.paid.title;
+  if (state.kind === 'paid') return translate('checkout.paid.title');
   if (state.kind === 'pending' && state.checkout.payment.amountReceived > 0) {
     const { amountReceived, amountOutstanding } = state.checkout.payment;
-    return en.checkout.pending.partial(formatNaira(amountReceived), formatNaira(amountOutstanding));
+    return translate('checkout.pending.partial', {
+      received: formatNaira(amountReceived),
+      remaining: formatNaira(amountOutstanding),
+    });
   }
   return '';
 }
 
+/** The page before it can show its view: the checkout (or the page's language) is on its way. */
+function Loading() {
+  const { _ } = useMessages();
+  return (
+    <>
+      <StepHeading>{_('checkout.loadingTitle')}</StepHeading>
+      <p role="status">{_('common.loading')}</p>
+    </>
+  );
+}
+
 function View({ flow }: { flow: CheckoutFlow }) {
+  const { _ } = useMessages();
   const { state } = flow;
   switch (state.kind) {
     case 'loading':
-      return (
-        <>
-          <StepHeading>{en.checkout.loadingTitle}</StepHeading>
-          <p role="status">{en.common.loading}</p>
-        </>
-      );
+      return <Loading />;
     case 'invalidLink':
       return (
         <InvalidLinkView
-          messages={en.checkout.invalidLink}
+          messages={{
+            title: _('checkout.invalidLink.title'),
+            reasons: {
+              missing: _('checkout.invalidLink.reasons.missing'),
+              malformed: _('checkout.invalidLink.reasons.malformed'),
+              unknown: _('checkout.invalidLink.reasons.unknown'),
+              expired: _('checkout.invalidLink.reasons.expired'),
+            },
+            whatToDo: (merchant) =>
+              merchant === null
+                ? _('checkout.invalidLink.whatToDoNoMerchant')
+                : _('checkout.invalidLink.whatToDo', { merchant }),
+          }}
           reason={state.reason}
           merchant={state.merchant}
           requestId={state.requestId}
@@ -104,25 +138,31 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
   const checkout = checkoutOf(state);
   const merchant = checkout?.merchant ?? (state.kind === 'invalidLink' ? state.merchant : null);
   const mode = checkout?.mode ?? (state.kind === 'invalidLink' ? state.mode : null);
+  const { _ } = useMessages();
+  // Until the page's language is known and loaded, it keeps its loading frame.
+  const languageReady = usePageLanguage(
+    'checkout',
+    state.kind === 'loading' ? undefined : (checkout?.preferredLanguage ?? null),
+  );
 
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>
       <title>
         {state.kind === 'invalidLink'
-          ? en.checkout.invalidLink.documentTitle
-          : en.checkout.documentTitle}
+          ? _('checkout.invalidLink.documentTitle')
+          : _('checkout.documentTitle')}
       </title>
       <PageTop
         mode={mode}
         merchant={merchant}
-        logoAlt={en.checkout.merchantLogo}
-        waiting={state.kind === 'loading'}
+        logoAlt={(name) => _('common.merchantLogo', { merchant: name })}
+        waiting={state.kind === 'loading' || !languageReady}
       />
       <main className="page__main">
         <OfflineBanner />
-        <Suspense fallback={<p role="status">{en.common.loading}</p>}>
+        <Suspense fallback={<p role="status">{_('common.loading')}</p>}>
           {/* A new kind is a new view, whose heading takes focus; the form keeps its save. */}
-          <View key={state.kind} flow={flow} />
+          {languageReady ? <View key={state.kind} flow={flow} /> : <Loading />}
         </Suspense>
       </main>
       <p className="visually-hidden" aria-live="polite">

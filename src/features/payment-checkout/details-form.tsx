@@ -20,7 +20,9 @@ import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { unansweredActionOf, type UnansweredAction } from '../../lib/action-failure';
 import { useActionKey } from '../../lib/use-action-key';
-import { en } from '../../messages/en';
+import { translate, translateFormError } from '../../messages/i18n';
+import { rateLimitedMessage } from '../../lib/request-failure';
+import { useMessages } from '../../messages/use-messages';
 import { submitCustomerMutationKey, submitCustomerMutationOptions } from './api';
 import { detailsFormSchema, phoneInputMaxLength, type DetailsFormInput } from './details-schema';
 import type { PageFailure } from './machine';
@@ -40,17 +42,16 @@ export interface DetailsFormProps {
 }
 
 function failureText(failure: PageFailure): string {
-  const m = en.checkout;
   switch (failure.kind) {
     case 'network':
-      return m.failure.network;
+      return translate('common.failure.network');
     case 'rateLimited':
-      return m.failure.rateLimited(failure.retryAfterSeconds);
+      return rateLimitedMessage(failure.retryAfterSeconds);
     case 'detailsRefused':
-      return m.details.rejected;
+      return translate('checkout.details.rejected');
     case 'changed':
     case 'unexpected':
-      return m.failure.unexpected;
+      return translate('common.failure.unexpected');
   }
 }
 
@@ -61,7 +62,7 @@ export function DetailsForm({
   unanswered = null,
   onSubmit,
 }: DetailsFormProps) {
-  const m = en.checkout.details;
+  const { _ } = useMessages();
   const id = useId();
   const needs = checkout.needsCustomerDetails;
   const schema = useMemo(() => detailsFormSchema(needs), [needs]);
@@ -82,15 +83,15 @@ export function DetailsForm({
 
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
-      <p>{m.intro(checkout.merchant.name)}</p>
+      <StepHeading>{_('checkout.details.title')}</StepHeading>
+      <p>{_('checkout.details.intro', { merchant: checkout.merchant.name })}</p>
       {unanswered !== null && (
         <ActionFailureNotice failure={unanswered.failure} busy={busy} onRetry={unanswered.retry} />
       )}
       {failure !== null && unanswered === null && (
-        <Alert tone="error" urgent title={m.failed}>
+        <Alert tone="error" urgent title={_('checkout.details.failed')}>
           <p>{failureText(failure)}</p>
-          <p>{en.checkout.failure.inputKept}</p>
+          <p>{_('common.failure.inputKept')}</p>
           {requestId !== null && <RequestId requestId={requestId} />}
         </Alert>
       )}
@@ -98,9 +99,9 @@ export function DetailsForm({
         {needs.email && (
           <Field
             id={`${id}-email`}
-            label={m.emailLabel}
-            hint={m.emailHint}
-            error={errors.email?.message}
+            label={_('checkout.details.emailLabel')}
+            hint={_('checkout.details.emailHint')}
+            error={translateFormError(errors.email?.message)}
           >
             {(fieldProps) => (
               <input
@@ -121,9 +122,9 @@ export function DetailsForm({
         {needs.phone && (
           <Field
             id={`${id}-phone`}
-            label={m.phoneLabel}
-            hint={m.phoneHint}
-            error={errors.phone?.message}
+            label={_('checkout.details.phoneLabel')}
+            hint={_('checkout.details.phoneHint')}
+            error={translateFormError(errors.phone?.message)}
           >
             {(fieldProps) => (
               <input
@@ -139,8 +140,8 @@ export function DetailsForm({
             )}
           </Field>
         )}
-        <Button type="submit" busy={busy} busyLabel={m.busy}>
-          {m.submit}
+        <Button type="submit" busy={busy} busyLabel={_('checkout.details.busy')}>
+          {_('checkout.details.submit')}
         </Button>
       </form>
     </>

@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest';
 import { checkoutCustomerRequestSchema } from '../../../contract/checkout-customer';
+import { translateFormError } from '../../messages/i18n';
 import { detailsFormSchema } from './details-schema';
+
+/** The schema's issues as the customer reads them: its messages are ids, said in English here. */
+function readIssues(issues: { path: PropertyKey[]; message: string }[] | undefined) {
+  return issues?.map((issue) => ({ ...issue, message: translateFormError(issue.message) }));
+}
 
 const both = detailsFormSchema({ email: true, phone: true });
 
@@ -28,7 +34,9 @@ test.each([
 ])('the phone "%s" is refused: %s', (input, message) => {
   const result = both.safeParse({ email: 'ada@example.com', phone: input });
   expect(result.success).toBe(false);
-  expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['phone'], message })]);
+  expect(readIssues(result.error?.issues)).toEqual([
+    expect.objectContaining({ path: ['phone'], message }),
+  ]);
 });
 
 test.each([
@@ -38,7 +46,9 @@ test.each([
   ['ada@', 'Enter an email address like name@example.com.'],
 ])('the e-mail "%s" is refused: %s', (input, message) => {
   const result = both.safeParse({ email: input, phone: '08031234567' });
-  expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['email'], message })]);
+  expect(readIssues(result.error?.issues)).toEqual([
+    expect.objectContaining({ path: ['email'], message }),
+  ]);
 });
 
 test('the e-mail is trimmed', () => {

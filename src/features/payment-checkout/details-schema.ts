@@ -14,7 +14,7 @@ import {
   parseNigerianPhone,
   type NigerianPhoneRejection,
 } from '../../../contract/phone';
-import { en } from '../../messages/en';
+import { errorId } from '../../messages/i18n';
 
 /** What the form's inputs hold: text as typed. Fields that are not asked stay undefined. */
 export interface DetailsFormInput {
@@ -22,7 +22,15 @@ export interface DetailsFormInput {
   phone?: string;
 }
 
-const phoneErrors: Record<NigerianPhoneRejection, string> = en.checkout.details.phoneErrors;
+// Message ids (src/messages/i18n.ts, `translateFormError`): the form says them in its language.
+const phoneErrors: Record<NigerianPhoneRejection, string> = {
+  empty: errorId('checkout.details.phoneErrors.empty'),
+  too_long: errorId('checkout.details.phoneErrors.too_long'),
+  invalid_characters: errorId('checkout.details.phoneErrors.invalid_characters'),
+  not_nigerian: errorId('checkout.details.phoneErrors.not_nigerian'),
+  too_short: errorId('checkout.details.phoneErrors.too_short'),
+  invalid: errorId('checkout.details.phoneErrors.invalid'),
+};
 
 // Same bound as the contract's `emailSchema`; the message comes from the catalog.
 const maxEmailLength = 254;
@@ -30,9 +38,9 @@ const maxEmailLength = 254;
 const emailField = z
   .string()
   .trim()
-  .min(1, { error: en.checkout.details.emailRequired })
-  .max(maxEmailLength, { error: en.checkout.details.emailInvalid })
-  .pipe(z.email({ error: en.checkout.details.emailInvalid }));
+  .min(1, { error: errorId('checkout.details.emailRequired') })
+  .max(maxEmailLength, { error: errorId('checkout.details.emailInvalid') })
+  .pipe(z.email({ error: errorId('checkout.details.emailInvalid') }));
 
 const phoneField = z.string().transform((value, ctx) => {
   const result = parseNigerianPhone(value);

@@ -8,33 +8,38 @@ import type { CheckoutState } from '../../../contract/checkout';
 import { Alert } from '../../components/alert';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira } from '../../lib/format';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 import { returnUrlOf } from './machine';
 
 export function ExpiredView({ checkout }: { checkout: CheckoutState }) {
-  const m = en.checkout.expired;
+  const { _ } = useMessages();
   const { payment, merchant } = checkout;
   const returnUrl = returnUrlOf(checkout);
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
-      <Alert tone="error" urgent title={m.doNotTransfer}>
-        <p>{m.body(formatDateTime(checkout.expiresAt))}</p>
+      <StepHeading>{_('checkout.expired.title')}</StepHeading>
+      <Alert tone="error" urgent title={_('checkout.expired.doNotTransfer')}>
+        <p>{_('checkout.expired.body', { time: formatDateTime(checkout.expiresAt) })}</p>
       </Alert>
-      <p>{m.whatToDo(merchant.name)}</p>
+      <p>{_('checkout.expired.whatToDo', { merchant: merchant.name })}</p>
       {payment.amountReceived > 0 && (
-        <p>{m.received(formatNaira(payment.amountReceived), merchant.name)}</p>
+        <p>
+          {_('checkout.expired.received', {
+            amount: formatNaira(payment.amountReceived),
+            merchant: merchant.name,
+          })}
+        </p>
       )}
       {merchant.supportEmail !== null && (
         <p>
-          {m.contact(merchant.name)}{' '}
+          {_('common.contact', { merchant: merchant.name })}{' '}
           <a href={`mailto:${merchant.supportEmail}`}>{merchant.supportEmail}</a>
         </p>
       )}
       {returnUrl !== null && (
         <p>
           <a className="button button--secondary" href={returnUrl} rel="noreferrer">
-            {m.returnTo(merchant.name)}
+            {_('common.returnTo', { merchant: merchant.name })}
           </a>
         </p>
       )}

@@ -11,7 +11,7 @@ import { Alert } from '../../components/alert';
 import { AutoReturnCountdown } from '../../components/auto-return-countdown';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira } from '../../lib/format';
-import { en } from '../../messages/en';
+import { useMessages } from '../../messages/use-messages';
 import { returnUrlOf, type AutoReturn } from './machine';
 import { autoReturnSeconds } from './use-checkout-flow';
 
@@ -23,19 +23,31 @@ export interface PaidViewProps {
 }
 
 export function PaidView({ checkout, autoReturn, onStayHere, onReturnNow }: PaidViewProps) {
-  const m = en.checkout.paid;
+  const { _ } = useMessages();
   const { payment, merchant } = checkout;
   const returnUrl = returnUrlOf(checkout);
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
+      <StepHeading>{_('checkout.paid.title')}</StepHeading>
       <Alert tone="success">
-        <p>{m.body(merchant.name, formatNaira(payment.amount))}</p>
-        {payment.paidAt !== null && <p>{m.paidAt(formatDateTime(payment.paidAt))}</p>}
+        <p>
+          {_('checkout.paid.body', {
+            merchant: merchant.name,
+            amount: formatNaira(payment.amount),
+          })}
+        </p>
+        {payment.paidAt !== null && (
+          <p>{_('checkout.paid.paidAt', { time: formatDateTime(payment.paidAt) })}</p>
+        )}
       </Alert>
       {payment.amountOverpaid > 0 && (
         <Alert tone="info">
-          <p>{m.overpaid(formatNaira(payment.amountOverpaid), merchant.name)}</p>
+          <p>
+            {_('checkout.paid.overpaid', {
+              amount: formatNaira(payment.amountOverpaid),
+              merchant: merchant.name,
+            })}
+          </p>
           {merchant.supportEmail !== null && (
             <p>
               <a href={`mailto:${merchant.supportEmail}`}>{merchant.supportEmail}</a>
@@ -48,20 +60,27 @@ export function PaidView({ checkout, autoReturn, onStayHere, onReturnNow }: Paid
           returnKey={`checkout:${payment.id}`}
           merchant={merchant.name}
           seconds={autoReturnSeconds}
-          messages={m}
+          messages={{
+            returning: (name, seconds) =>
+              _('common.autoReturn.returning', { merchant: name, seconds }),
+            returnNow: _('common.autoReturn.returnNow'),
+            stayHere: _('common.autoReturn.stayHere'),
+          }}
           onReturnNow={onReturnNow}
           onStayHere={onStayHere}
         />
       )}
-      {autoReturn === 'leaving' && <p>{m.leaving(merchant.name)}</p>}
+      {autoReturn === 'leaving' && (
+        <p>{_('common.autoReturn.leaving', { merchant: merchant.name })}</p>
+      )}
       {returnUrl !== null && autoReturn !== 'counting' && (
         <p>
           <a className="button button--secondary" href={returnUrl} rel="noreferrer">
-            {m.returnTo(merchant.name)}
+            {_('common.returnTo', { merchant: merchant.name })}
           </a>
         </p>
       )}
-      {returnUrl === null && <p>{m.canClose}</p>}
+      {returnUrl === null && <p>{_('checkout.paid.canClose')}</p>}
     </>
   );
 }

@@ -16,7 +16,8 @@ import { DetailRow } from '../../components/detail-row';
 import { Money } from '../../components/money';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
-import { en } from '../../messages/en';
+import { translate } from '../../messages/i18n';
+import { useMessages } from '../../messages/use-messages';
 import type { VirtualAccount } from './machine';
 import { formatClock, windowWarning } from './payment-window';
 
@@ -37,12 +38,11 @@ export interface PendingViewProps {
 
 /** The text a screen reader hears as the window runs out (a polite live region). */
 function warningText(seconds: number | null): string {
-  const m = en.checkout.pending;
   switch (seconds === null ? null : windowWarning(seconds)) {
     case 'fiveMinutes':
-      return m.fiveMinutesLeft;
+      return translate('checkout.pending.fiveMinutesLeft');
     case 'oneMinute':
-      return m.oneMinuteLeft;
+      return translate('checkout.pending.oneMinuteLeft');
     case null:
       return '';
   }
@@ -51,7 +51,7 @@ function warningText(seconds: number | null): string {
 export function PendingView(props: PendingViewProps) {
   const { checkout, account, windowSecondsLeft } = props;
   const { payment, merchant } = checkout;
-  const m = en.checkout.pending;
+  const { _ } = useMessages();
   const accountTitleId = useId();
   // What to transfer now: the rest, after a short transfer; the whole amount otherwise.
   const toTransfer = payment.amountOutstanding;
@@ -69,32 +69,39 @@ export function PendingView(props: PendingViewProps) {
 
   return (
     <>
-      <StepHeading>{m.title}</StepHeading>
-      <section className="summary" aria-label={m.amountLabel}>
-        <p>{m.amountLabel}</p>
+      <StepHeading>{_('checkout.pending.title')}</StepHeading>
+      <section className="summary" aria-label={_('checkout.pending.amountLabel')}>
+        <p>{_('checkout.pending.amountLabel')}</p>
         <p className="amount">
           <Money amount={payment.amount} />
         </p>
-        <p>{m.toMerchant(merchant.name)}</p>
+        <p>{_('checkout.pending.toMerchant', { merchant: merchant.name })}</p>
         {payment.description !== null && <p className="note">{payment.description}</p>}
       </section>
 
       {payment.amountReceived > 0 && (
-        <Alert tone="info" title={m.partialTitle}>
-          <p>{m.partial(formatNaira(payment.amountReceived), formatNaira(toTransfer))}</p>
+        <Alert tone="info" title={_('checkout.pending.partialTitle')}>
+          <p>
+            {_('checkout.pending.partial', {
+              received: formatNaira(payment.amountReceived),
+              remaining: formatNaira(toTransfer),
+            })}
+          </p>
         </Alert>
       )}
 
       {timeUp ? (
         <Alert tone="warning" urgent>
-          <p>{m.timeUp}</p>
+          <p>{_('checkout.pending.timeUp')}</p>
         </Alert>
       ) : (
         <div className="auto-return">
           <p className="auto-return__countdown" role="timer">
-            {m.timeLeft(formatClock(windowSecondsLeft ?? checkout.remainingSeconds))}
+            {_('checkout.pending.timeLeft', {
+              clock: formatClock(windowSecondsLeft ?? checkout.remainingSeconds),
+            })}
           </p>
-          <p>{m.expiresAt(formatDateTime(checkout.expiresAt))}</p>
+          <p>{_('checkout.pending.expiresAt', { time: formatDateTime(checkout.expiresAt) })}</p>
         </div>
       )}
       <p className="visually-hidden" aria-live="polite">
@@ -102,37 +109,44 @@ export function PendingView(props: PendingViewProps) {
       </p>
 
       <section className="activation" aria-labelledby={accountTitleId}>
-        <h2 id={accountTitleId}>{m.accountTitle}</h2>
-        <p>{m.accountIntro(formatNaira(toTransfer))}</p>
+        <h2 id={accountTitleId}>{_('checkout.pending.accountTitle')}</h2>
+        <p>{_('checkout.pending.accountIntro', { amount: formatNaira(toTransfer) })}</p>
         <dl className="playback">
-          <DetailRow term={m.bank}>{account.bankName}</DetailRow>
-          <DetailRow term={m.accountNumber}>
+          <DetailRow term={_('checkout.pending.bank')}>{account.bankName}</DetailRow>
+          <DetailRow term={_('checkout.pending.accountNumber')}>
             <span className="digits digits--key">{account.accountNumber}</span>{' '}
-            <CopyButton text={account.accountNumber} label={m.copyAccountNumber} />
+            <CopyButton
+              text={account.accountNumber}
+              label={_('checkout.pending.copyAccountNumber')}
+            />
           </DetailRow>
-          <DetailRow term={m.accountName}>{account.accountName}</DetailRow>
-          <DetailRow term={m.amount}>
+          <DetailRow term={_('checkout.pending.accountName')}>{account.accountName}</DetailRow>
+          <DetailRow term={_('checkout.pending.amount')}>
             <Money amount={toTransfer} />{' '}
             {/* Plain digits with 2 decimals: what bank apps accept in their amount field. */}
-            <CopyButton text={toTransfer.toFixed(2)} label={m.copyAmount} />
+            <CopyButton text={toTransfer.toFixed(2)} label={_('checkout.pending.copyAmount')} />
           </DetailRow>
         </dl>
       </section>
 
       <div className="checking">
-        <p>{m.autoCheck}</p>
-        <p>{m.lastChecked(formatTime(props.lastCheckedAt))}</p>
-        {props.checkFailed && <p>{m.checkFailed}</p>}
+        <p>{_('checkout.pending.autoCheck')}</p>
+        <p>{_('common.lastChecked', { time: formatTime(props.lastCheckedAt) })}</p>
+        {props.checkFailed && <p>{_('checkout.pending.checkFailed')}</p>}
       </div>
 
       <div className="actions" ref={sentButtonBox}>
-        <Button busy={props.sentChecking} busyLabel={m.sentMoneyBusy} onClick={props.onSentMoney}>
-          {m.sentMoney}
+        <Button
+          busy={props.sentChecking}
+          busyLabel={_('checkout.pending.sentMoneyBusy')}
+          onClick={props.onSentMoney}
+        >
+          {_('checkout.pending.sentMoney')}
         </Button>
-        <p role="status">{props.sent ? m.sentNote : ''}</p>
+        <p role="status">{props.sent ? _('checkout.pending.sentNote') : ''}</p>
       </div>
 
-      <p className="note">{m.proofNote}</p>
+      <p className="note">{_('checkout.pending.proofNote')}</p>
     </>
   );
 }
