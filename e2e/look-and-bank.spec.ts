@@ -197,6 +197,100 @@ test('checkout and invoice views: axe clean and no sideways scroll in light, dar
   await expectViewWorksInBothSchemes(page);
 });
 
+/** The switch shows its whole label: as wide as its widest language needs, inside the bar. */
+async function expectWholeLanguageSwitch(page: Page): Promise<void> {
+  const layout = await page.evaluate(() => {
+    const select = document.querySelector<HTMLSelectElement>('.language-switch__select');
+    const name = document.querySelector('.merchant-header__name');
+    if (!select || !name) return null;
+    const width = select.getBoundingClientRect().width;
+    select.style.width = 'max-content';
+    const wanted = select.getBoundingClientRect().width;
+    select.style.width = '';
+    const a = name.getBoundingClientRect();
+    const b = select.getBoundingClientRect();
+    const overlaps = a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom;
+    return {
+      width,
+      wanted,
+      right: b.right,
+      viewport: document.documentElement.clientWidth,
+      overlaps,
+    };
+  });
+  expect(layout).not.toBeNull();
+  if (layout === null) return;
+  expect(layout.width).toBeGreaterThanOrEqual(layout.wanted - 0.5);
+  expect(layout.right).toBeLessThanOrEqual(layout.viewport);
+  expect(layout.overlaps).toBe(false);
+}
+
+/** The element's text is laid out on one line (an amount or account number not cut in two). */
+async function expectOnOneLine(page: Page, selector: string): Promise<void> {
+  const lines = await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set(
+        Array.from(range.getClientRects())
+          .filter((rect) => rect.width > 0)
+          .map((rect) => Math.round(rect.top)),
+      ).size;
+    });
+  expect(lines, selector).toBe(1);
+}
+
+/** No word of the element's text is cut across two lines (a name may wrap between words). */
+async function expectNoWordCut(page: Page, selector: string): Promise<void> {
+  const cut = await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const text = element.firstChild;
+      if (text === null || text.nodeType !== Node.TEXT_NODE) return ['(no text)'];
+      const words: string[] = [];
+      for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const tops = new Set(
+          Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)),
+        );
+        if (tops.size > 1) words.push(match[0]);
+      }
+      return words;
+    });
+  expect(cut, selector).toEqual([]);
+}
+
+test('the language switch is never squeezed, and 200 % text on 320 px keeps the amount and the account number whole', async ({
+  page,
+}) => {
+  // Naijá (Pidgin) is the switch's longest label; the bar once cut it to "Naijá (Pidgi" at 320 px.
+  const payment = await createCheckoutPayment({ preferredLanguage: 'pcm' });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(pathOf(payment.checkoutUrl));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pcm');
+  await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
+  await expectWholeLanguageSwitch(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectWholeLanguageSwitch(page);
+
+  // Large text on a small screen: the switch takes its own line rather than cutting the name
+  // mid-word, and the amount and the account number stay on one line each.
+  await setTextSize200(page);
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    await expectWholeLanguageSwitch(page);
+    await expectNoWordCut(page, '.merchant-header__name');
+    await expectOnOneLine(page, '.amount');
+    await expectOnOneLine(page, '.digits--key');
+    await expectViewWorksInBothSchemes(page);
+  }
+});
+
 test('"Stay here" leaves focus on "Return to", which comes before "Turn off automatic debit"', async ({
   page,
 }) => {
