@@ -1,51 +1,40 @@
 /**
- * The catalogs themselves (docs/decisions/0024-languages.md): every language has exactly English's
- * message ids in every part (a missing message, or one English no longer has, fails here before it
- * fails a build or reaches a customer), every message compiles as ICU MessageFormat with English's
- * arguments, and plural cases render.
+ * The catalogs themselves (docs/decisions/0024-languages.md): every language of the contract's list
+ * (`languageSchema`, contract/hosted-common.ts) has exactly English's PO files and message ids (a
+ * missing language, part or message, or one English no longer has, fails here before it fails a
+ * build or reaches a customer), every message compiles as ICU MessageFormat with English's
+ * arguments, plural cases render, and no message of another language is English word for word
+ * unless src/messages/same-as-english.ts says why it may be.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import { parse, type Token } from '@messageformat/parser';
-import PO from 'pofile';
 import { expect, test } from 'vitest';
+import { languageSchema } from '../../contract/hosted-common';
+import {
+  argumentNames,
+  catalogFolders,
+  catalogParts,
+  literalParts,
+  readCatalog,
+  readMessages,
+} from './catalog-files';
 import { languages } from './languages';
+import { sameAsEnglish, sameAsEnglishReason } from './same-as-english';
 
-// Vitest runs from the repository's root (jsdom gives this module no file: URL).
-const localesDir = join(process.cwd(), 'src', 'messages', 'locales');
-const parts = ['common', 'setup', 'checkout', 'invoice'] as const;
-
-function readCatalog(language: string, part: string): Map<string, string> {
-  const po = PO.parse(readFileSync(join(localesDir, language, `${part}.po`), 'utf8'));
-  return new Map(po.items.map((item) => [item.msgid, item.msgstr.join('')]));
-}
-
-function argumentNames(message: string): string[] {
-  const names = new Set<string>();
-  const visit = (tokens: Token[]): void => {
-    for (const token of tokens) {
-      if (token.type === 'content' || token.type === 'octothorpe') continue;
-      names.add(token.arg);
-      if ('cases' in token) for (const entry of token.cases) visit(entry.tokens);
-    }
-  };
-  visit(parse(message));
-  return [...names].sort();
-}
-
-// The languages whose catalogs are in the repository (translations may land one by one).
-const present = languages.filter((language) => existsSync(join(localesDir, language)));
+const parts = catalogParts('en');
+const others = languageSchema.options.filter((language) => language !== 'en');
 
 test('English has every part, and only the languages of the pages have catalogs', () => {
-  expect(present).toContain('en');
+  expect(parts.length).toBeGreaterThan(0);
   for (const part of parts) expect(readCatalog('en', part).size).toBeGreaterThan(0);
-  for (const entry of readdirSync(localesDir, { withFileTypes: true }))
-    if (entry.isDirectory()) expect(languages).toContain(entry.name);
+  for (const folder of catalogFolders()) expect(languages).toContain(folder);
 });
 
-test.each(present.filter((language) => language !== 'en').flatMap((l) => parts.map((p) => [l, p])))(
+test.each(others)('%s has a catalog for every part English has, and no other', (language) => {
+  expect(catalogParts(language)).toEqual(parts);
+});
+
+test.each(others.flatMap((l) => parts.map((p) => [l, p])))(
   '%s/%s.po has exactly the message ids of English, each translated',
   (language, part) => {
     const english = readCatalog('en', part);
@@ -56,7 +45,7 @@ test.each(present.filter((language) => language !== 'en').flatMap((l) => parts.m
   },
 );
 
-test.each(present.flatMap((l) => parts.map((p) => [l, p])))(
+test.each(languageSchema.options.flatMap((l) => parts.map((p) => [l, p])))(
   'every message of %s/%s.po compiles and uses exactly English’s arguments',
   (language, part) => {
     const english = readCatalog('en', part);
@@ -69,6 +58,43 @@ test.each(present.flatMap((l) => parts.map((p) => [l, p])))(
     }
   },
 );
+
+test.each(others)(
+  'no %s message is the English word for word unless same-as-english.ts gives a reason',
+  (language) => {
+    const english = readMessages('en');
+    const untranslated = [...readMessages(language)]
+      .filter(([id, message]) => message === english.get(id))
+      .filter(([id]) => sameAsEnglishReason(language, id) === null)
+      .map(([id, message]) => `${id}: ${message}`);
+    expect(untranslated).toEqual([]);
+  },
+);
+
+test.each(others)(
+  'every %s entry of same-as-english.ts is a message that still shows English words',
+  (language) => {
+    const english = readMessages('en');
+    const own = readMessages(language);
+    const stale = Object.keys(sameAsEnglish[language]).filter((id) => {
+      const translated = own.get(id) ?? '';
+      return !literalParts(english.get(id) ?? '').some((words) => translated.includes(words));
+    });
+    expect(stale).toEqual([]);
+  },
+);
+
+test('a message that is English word for word is caught, and a reason lets it through', () => {
+  // The rule above, on one message the Pidgin catalog keeps on purpose and one it translates.
+  const english = readMessages('en');
+  const pidgin = readMessages('pcm');
+  expect(pidgin.get('checkout.pending.bank')).toBe(english.get('checkout.pending.bank'));
+  expect(sameAsEnglishReason('pcm', 'checkout.pending.bank')).toMatch(/Pidgin/);
+  expect(pidgin.get('setup.bank.continue')).not.toBe(english.get('setup.bank.continue'));
+  expect(sameAsEnglishReason('pcm', 'setup.bank.continue')).toBeNull();
+  expect(sameAsEnglishReason('ha', 'checkout.pending.bank')).toBeNull();
+  expect(sameAsEnglishReason('en', 'checkout.pending.bank')).toBeNull();
+});
 
 test('plural cases render in English', () => {
   const i18n = setupI18n({
@@ -84,24 +110,22 @@ test('plural cases render in English', () => {
   expect(i18n._('matches', { count: 7 })).toBe('7 banks match.');
 });
 
-test.each(present)(
+test.each(languageSchema.options)(
   'every %s message renders with sample values, leaving no ICU syntax',
   (language) => {
-    for (const part of parts) {
-      const catalog = readCatalog(language, part);
-      const i18n = setupI18n({
-        locale: language,
-        messages: {
-          [language]: Object.fromEntries(
-            [...catalog].map(([id, message]) => [id, compileMessageOrThrow(message)]),
-          ),
-        },
-      });
-      for (const [id, message] of catalog) {
-        const values = Object.fromEntries(argumentNames(message).map((name) => [name, 2]));
-        const text = i18n._(id, values);
-        expect(/[{}]/.test(text), `${id}: ${text}`).toBe(false);
-      }
+    const catalog = readMessages(language);
+    const i18n = setupI18n({
+      locale: language,
+      messages: {
+        [language]: Object.fromEntries(
+          [...catalog].map(([id, message]) => [id, compileMessageOrThrow(message)]),
+        ),
+      },
+    });
+    for (const [id, message] of catalog) {
+      const values = Object.fromEntries(argumentNames(message).map((name) => [name, 2]));
+      const text = i18n._(id, values);
+      expect(/[{}]/.test(text), `${id}: ${text}`).toBe(false);
     }
   },
 );
