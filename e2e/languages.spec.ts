@@ -70,8 +70,10 @@ async function payAtCheckout(page: Page, language: Language, chooser: Chooser): 
   await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
   await expectViewIn(page, language);
 
-  await simulateTransfer(payment.virtualAccount.id, payment.amount);
+  // The customer says so, then the transfer lands: in the other order the page's own check may
+  // find the money first and take the button away before the click.
   await page.getByRole('button', { name: say(language, 'checkout.pending.sentMoney') }).click();
+  await simulateTransfer(payment.virtualAccount.id, payment.amount);
   await expectHeading(page, language, 'checkout.paid.title');
   await expectViewIn(page, language);
 }
