@@ -43,3 +43,22 @@ test('a lazy step’s words are loaded in the page’s language before the step 
   expect(isPartLoaded('ha', 'setup-steps')).toBe(true);
   expect(translate('setup.account.title')).toBe('Hausa: account');
 });
+
+test('two quick switches end in the latest choice, whichever chunk arrives last', async () => {
+  const igbo = heldLoader({ 'common.language.label': 'Igbo: Language' });
+  const pidgin = heldLoader({ 'common.language.label': 'Pidgin: Language' });
+  addCatalogLoaders('common', {
+    './locales/ig/common.po': igbo.load,
+    './locales/pcm/common.po': pidgin.load,
+  });
+  const first = chooseLanguage('ig');
+  const second = chooseLanguage('pcm');
+  pidgin.release();
+  await second;
+  igbo.release();
+  await first;
+  expect(getLanguageState()).toEqual({ chosen: 'pcm', active: 'pcm' });
+  expect(document.documentElement.lang).toBe('pcm');
+  expect(sessionStorage.getItem('hosted-pages.language')).toBe('pcm');
+  expect(translate('common.language.label')).toBe('Pidgin: Language');
+});

@@ -198,14 +198,20 @@ export function activateLanguage(language: Language): void {
   setState({ ...state, active: language });
 }
 
+// Numbers each choice, so that of two quick switches only the later one takes effect, whichever
+// language's chunks arrive last.
+let latestChoice = 0;
+
 /**
  * The customer's explicit choice: loads the language's catalogs for every part in use, then
  * remembers the choice for the tab and activates it in one step, so the page changes language
- * without ever showing a part of it untranslated. Rejects (and changes nothing) when a catalog
- * cannot be loaded.
+ * without ever showing a part of it untranslated. A choice overtaken by a later one while its
+ * catalogs load changes nothing. Rejects (and changes nothing) when a catalog cannot be loaded.
  */
 export async function chooseLanguage(language: Language): Promise<void> {
+  const choice = ++latestChoice;
   await loadLanguage(language);
+  if (choice !== latestChoice) return;
   try {
     sessionStorage.setItem(choiceKey, language);
   } catch {
