@@ -3,13 +3,13 @@
  * contract/hosted-common.ts (`languageSchema`), English the source, no fallback locale (a
  * language lacking a message fails the build: vite.config.ts sets `failOnMissing`). One catalog
  * per part, so a page's first load carries only its own English: `common` (every page, the entry)
- * and one per hosted page. Messages are looked up by explicit id (no macros, no extraction):
+ * and one per hosted page, the setup page's later steps (`setup-steps`) apart from its first step. Messages are looked up by explicit id (no macros, no extraction):
  * `include` names where each part's ids are used, for the record only.
  */
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-const parts = ['common', 'setup', 'checkout', 'invoice'] as const;
+const parts = ['common', 'setup', 'setup-steps', 'checkout', 'invoice'] as const;
 
 export default defineConfig({
   sourceLocale: 'en',

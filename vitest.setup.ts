@@ -5,6 +5,8 @@ import { registerPart, resetLanguage, type CatalogModule } from './src/messages/
 import { messages as checkoutEnglish } from './src/messages/locales/en/checkout.po';
 import { messages as invoiceEnglish } from './src/messages/locales/en/invoice.po';
 import { messages as setupEnglish } from './src/messages/locales/en/setup.po';
+// The setup page's later steps register their own part (account, confirm, status) themselves.
+import './src/features/direct-debit-setup/steps-catalog';
 
 // Component tests render a page's views without its page module, which registers the page's
 // English in the app (src/messages/i18n.ts): every part is registered here instead.

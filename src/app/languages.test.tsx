@@ -24,6 +24,7 @@ import {
 import { messages as checkoutEnglish } from '../messages/locales/en/checkout.po';
 import { messages as commonEnglish } from '../messages/locales/en/common.po';
 import { messages as invoiceEnglish } from '../messages/locales/en/invoice.po';
+import { messages as setupStepsEnglish } from '../messages/locales/en/setup-steps.po';
 import { messages as setupEnglish } from '../messages/locales/en/setup.po';
 import { usePageLanguage } from '../messages/use-messages';
 import { App } from './app';
@@ -61,6 +62,7 @@ beforeEach(() => {
   const english = {
     common: commonEnglish,
     setup: setupEnglish,
+    'setup-steps': setupStepsEnglish,
     checkout: checkoutEnglish,
     invoice: invoiceEnglish,
   };
@@ -100,8 +102,9 @@ test('choosing Yorùbá changes the page’s words, <html lang> and title, and k
     'role',
     'status',
   );
-  // The catalogs of the parts in use (here every part: vitest.setup.ts registers them all), each once.
-  expect([...loads].sort()).toEqual(['checkout', 'common', 'invoice', 'setup']);
+  // The catalogs of the parts in use (here every part: vitest.setup.ts registers them all, and
+  // the setup page's later steps register theirs), each once.
+  expect([...loads].sort()).toEqual(['checkout', 'common', 'invoice', 'setup', 'setup-steps']);
   // Kept for the tab.
   expect(sessionStorage.getItem('hosted-pages.language')).toBe('yo');
 });

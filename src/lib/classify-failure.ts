@@ -7,7 +7,7 @@
  * each failure stays with each page.
  */
 import { errorCodes } from '../../contract/errors';
-import type { HostedMerchant, Mode } from '../../contract/hosted-common';
+import type { HostedMerchant, Language, Mode } from '../../contract/hosted-common';
 import { ApiError, NetworkError } from './api-client';
 
 /** Why the server refused a link. */
@@ -16,7 +16,8 @@ export type RefusedLinkReason = 'unknown' | 'expired' | 'revoked';
 /**
  * A hosted page's invalid-link view: why (`R`: no token, a mangled one, or the server's refusal
  * reasons the page tells apart), the server's request id, and the merchant and mode when the link
- * stopped working after the page had loaded (for the header and the test banner).
+ * stopped working after the page had loaded (for the header and the test banner), and the
+ * merchant's `preferredLanguage` of that last answer, so the page keeps speaking it.
  */
 export interface InvalidLinkState<R extends string> {
   kind: 'invalidLink';
@@ -24,6 +25,8 @@ export interface InvalidLinkState<R extends string> {
   requestId: string | null;
   merchant: HostedMerchant | null;
   mode: Mode | null;
+  /** The last answer's `preferredLanguage`; null when none (or no answer yet). */
+  preferredLanguage: Language | null;
 }
 
 /**
@@ -33,7 +36,8 @@ export interface InvalidLinkState<R extends string> {
 export function invalidLinkState<R extends string>(
   reason: R,
   requestId: string | null,
-  lastAnswer: { merchant: HostedMerchant; mode: Mode } | undefined,
+  lastAnswer:
+    { merchant: HostedMerchant; mode: Mode; preferredLanguage: Language | null } | undefined,
 ): InvalidLinkState<R> {
   return {
     kind: 'invalidLink',
@@ -41,6 +45,7 @@ export function invalidLinkState<R extends string>(
     requestId,
     merchant: lastAnswer?.merchant ?? null,
     mode: lastAnswer?.mode ?? null,
+    preferredLanguage: lastAnswer?.preferredLanguage ?? null,
   };
 }
 

@@ -18,8 +18,12 @@ import { htmlLang, languages } from './languages';
 import { messages as commonEnglish } from './locales/en/common.po';
 import type { MessageId, MessageValues } from './message-ids.generated';
 
-/** A catalog part: what every page says (`common`) and each hosted page's own words. */
-export type CatalogPart = 'common' | 'setup' | 'checkout' | 'invoice';
+/**
+ * A catalog part: what every page says (`common`), each hosted page's own words, and the words of
+ * the setup page's lazily loaded steps (`setup-steps`: account, confirm, status), which arrive
+ * with those steps rather than in the page's first load.
+ */
+export type CatalogPart = 'common' | 'setup' | 'setup-steps' | 'checkout' | 'invoice';
 
 /** A compiled catalog module (src/messages/po.d.ts). */
 export interface CatalogModule {
@@ -90,25 +94,49 @@ export function availableLanguages(): Language[] {
   );
 }
 
+/** Whether `language`'s catalog of `part` is loaded into {@link i18n}. */
+export function isPartLoaded(language: Language, part: CatalogPart): boolean {
+  return loaded.has(`${language}/${part}`);
+}
+
 /**
- * Loads every part in use (and `extraParts`) of `language` into {@link i18n}, each once.
- * Rejects when a part is missing from this build or its chunk fails to download.
+ * Loads every part in use (and `extraParts`) of `language` into {@link i18n}, each once. A part
+ * registered while this waits (a lazy step's module evaluated meanwhile) is loaded too, so the
+ * language is complete for every part in use when this resolves. Rejects when a part is missing
+ * from this build or its chunk fails to download.
  */
 export async function loadLanguage(
   language: Language,
   extraParts: readonly CatalogPart[] = [],
 ): Promise<void> {
   for (const part of extraParts) partsInUse.add(part);
-  await Promise.all(
-    [...partsInUse].map(async (part) => {
-      const key = `${language}/${part}`;
-      if (loaded.has(key)) return;
-      const load = loaders.get(part)?.get(language);
-      if (load === undefined) throw new Error(`No ${part} catalog for ${language}`);
-      i18n.load(language, (await load()).messages);
-      loaded.add(key);
-    }),
-  );
+  for (;;) {
+    const missing = [...partsInUse].filter((part) => !isPartLoaded(language, part));
+    if (missing.length === 0) return;
+    await Promise.all(
+      missing.map(async (part) => {
+        const load = loaders.get(part)?.get(language);
+        if (load === undefined) throw new Error(`No ${part} catalog for ${language}`);
+        const { messages } = await load();
+        if (isPartLoaded(language, part)) return;
+        i18n.load(language, messages);
+        loaded.add(`${language}/${part}`);
+      }),
+    );
+  }
+}
+
+/**
+ * For a part registered by a lazily loaded module (the setup page's later steps): loads it in
+ * the active language before the module renders, again if the language changed meanwhile, so a
+ * step never shows message ids. Rejects when its chunk fails to download.
+ */
+export async function loadPartInActiveLanguage(part: CatalogPart): Promise<void> {
+  for (;;) {
+    const language = state.active;
+    await loadLanguage(language, [part]);
+    if (state.active === language || isPartLoaded(state.active, part)) return;
+  }
 }
 
 /** The tab's language state. */
@@ -170,14 +198,20 @@ export function activateLanguage(language: Language): void {
   setState({ ...state, active: language });
 }
 
+// Numbers each choice, so that of two quick switches only the later one takes effect, whichever
+// language's chunks arrive last.
+let latestChoice = 0;
+
 /**
  * The customer's explicit choice: loads the language's catalogs for every part in use, then
  * remembers the choice for the tab and activates it in one step, so the page changes language
- * without ever showing a part of it untranslated. Rejects (and changes nothing) when a catalog
- * cannot be loaded.
+ * without ever showing a part of it untranslated. A choice overtaken by a later one while its
+ * catalogs load changes nothing. Rejects (and changes nothing) when a catalog cannot be loaded.
  */
 export async function chooseLanguage(language: Language): Promise<void> {
+  const choice = ++latestChoice;
   await loadLanguage(language);
+  if (choice !== latestChoice) return;
   try {
     sessionStorage.setItem(choiceKey, language);
   } catch {

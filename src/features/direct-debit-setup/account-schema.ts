@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Bank } from '../../../contract/banks';
 import { isValidNuban } from '../../../contract/nuban';
 import { errorId } from '../../messages/i18n';
+import './steps-catalog';
 import { digitsOf } from './bank-list';
 
 /**

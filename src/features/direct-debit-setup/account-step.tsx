@@ -19,6 +19,7 @@ import { StepHeading } from '../../components/step-heading';
 import { useCountdown } from '../../lib/use-countdown';
 import { translateFormError } from '../../messages/i18n';
 import { useMessages } from '../../messages/use-messages';
+import './steps-catalog';
 import { accountFormSchema, type AccountFormInput, type AccountFormOutput } from './account-schema';
 import { digitsOf } from './bank-list';
 import type { AccountNotice } from './machine';

@@ -23,6 +23,7 @@ import { formatCalendarDate, formatNaira } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
 import { errorId, translateFormError, translateInEnglish } from '../../messages/i18n';
 import { useMessages } from '../../messages/use-messages';
+import './steps-catalog';
 import type { ConfirmNotice } from './machine';
 import { MaskedAccount } from './masked-account';
 

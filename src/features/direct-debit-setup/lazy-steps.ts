@@ -7,12 +7,16 @@
  * early, when the customer starts using the bank step, so the next step (and the status that
  * follows the confirm step) is usually there when they press Continue.
  *
+ * Each step also needs the steps' words (`setup-steps.po`) in the page's language: a step is
+ * ready once both its code and that catalog part are in.
+ *
  * A download that fails surfaces as a {@link StepLoadError} from the lazy component, for the
  * page's own error boundary (`step-load-boundary.tsx`), which keeps the flow's state and offers a
  * retry. `React.lazy` remembers a failed load for good, so the retry renders components from a
  * fresh {@link createFormSteps}, whose `import()` is tried again.
  */
 import { lazy, type LazyExoticComponent } from 'react';
+import { loadPartInActiveLanguage } from '../../messages/i18n';
 import type { AccountStep } from './account-step';
 import type { ConfirmStep } from './confirm-step';
 import type { StatusView } from './status-view';
@@ -32,9 +36,13 @@ export const stepModules = {
   status: () => import('./status-view'),
 };
 
+// A step's module registers the steps' catalog part (steps-catalog.ts); the step renders once
+// that part is loaded in the active language too, so it never shows message ids.
 async function load<T>(loader: () => Promise<T>): Promise<T> {
   try {
-    return await loader();
+    const module = await loader();
+    await loadPartInActiveLanguage('setup-steps');
+    return module;
   } catch (error) {
     throw new StepLoadError(error);
   }

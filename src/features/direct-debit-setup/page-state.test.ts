@@ -698,6 +698,7 @@ test('a status check that finds the link expired shows the invalid-link view wit
     requestId: 'req_9',
     merchant: open.merchant,
     mode: 'test',
+    preferredLanguage: null,
   });
 });
 
@@ -715,6 +716,7 @@ test('a setup that fails to load with an unknown link shows the invalid-link vie
     requestId: 'req_3',
     merchant: null,
     mode: null,
+    preferredLanguage: null,
   });
 });
 
@@ -793,4 +795,17 @@ test('an authorization or disable answer, cached, reads back as the same setup s
   for (const answer of [withMandate('approved'), disabledSetup, open]) {
     expect(selectSetup(setupAnswer(answer))).toEqual(answer);
   }
+});
+
+test('a link refused mid-session keeps the merchant’s language of the last answer', () => {
+  const yoruba = { ...open, preferredLanguage: 'yo' as const };
+  const refused = setupView({
+    token: { kind: 'token' },
+    data: yoruba,
+    readFailure: { kind: 'invalidLink', reason: 'revoked', requestId: 'req_4' },
+    updatedAt: 0,
+    fetching: false,
+    flow: initialState(),
+  });
+  expect(refused).toMatchObject({ kind: 'invalidLink', preferredLanguage: 'yo' });
 });

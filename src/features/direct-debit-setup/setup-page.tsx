@@ -191,10 +191,16 @@ export function SetupPage() {
   const reloadSteps = useCallback(() => setSteps(createLazySteps()), []);
   const key = stepKey(state);
   const { _ } = useMessages();
-  // Until the page's language is known and loaded, it keeps its loading frame.
+  // Until the page's language is known and loaded, it keeps its loading frame. A refused link
+  // keeps the last answer's preference, and a re-read (loading with the setup known) keeps the
+  // known one, so neither drops the merchant's language nor unmounts the switch mid-flow.
   const languageReady = usePageLanguage(
     'setup',
-    state.kind === 'loading' ? undefined : (setup?.preferredLanguage ?? null),
+    state.kind === 'invalidLink'
+      ? state.preferredLanguage
+      : state.kind === 'loading' && setup === null
+        ? undefined
+        : (setup?.preferredLanguage ?? null),
   );
   const waiting = state.kind === 'loading' || !languageReady;
   const announcedId = announcement(state);

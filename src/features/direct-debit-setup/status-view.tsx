@@ -29,6 +29,7 @@ import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
 import { useMessages } from '../../messages/use-messages';
+import './steps-catalog';
 import {
   canDisable,
   canTryAnotherAccount,

@@ -101,7 +101,9 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }) {
       ? undefined
       : state.kind === 'pending' || state.kind === 'paid'
         ? state.invoice.preferredLanguage
-        : null,
+        : state.kind === 'invalidLink'
+          ? state.preferredLanguage
+          : null,
   );
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>

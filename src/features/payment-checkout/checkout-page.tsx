@@ -142,7 +142,11 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
   // Until the page's language is known and loaded, it keeps its loading frame.
   const languageReady = usePageLanguage(
     'checkout',
-    state.kind === 'loading' ? undefined : (checkout?.preferredLanguage ?? null),
+    state.kind === 'loading'
+      ? undefined
+      : state.kind === 'invalidLink'
+        ? state.preferredLanguage
+        : (checkout?.preferredLanguage ?? null),
   );
 
   return (

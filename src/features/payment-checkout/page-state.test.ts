@@ -154,6 +154,7 @@ test('a failed check keeps the account on screen; a refused link shows the inval
     requestId: 'req_9',
     merchant: pending.merchant,
     mode: 'test',
+    preferredLanguage: null,
   });
 });
 
