@@ -7,42 +7,15 @@
  * Run `npm run messages:types` after changing an English catalog; a test fails while the committed
  * file differs from what this generates (scripts/message-ids.test.ts).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse, type Token } from '@messageformat/parser';
-import PO from 'pofile';
 import { format, resolveConfig } from 'prettier';
-
-/** The English catalogs, one PO file per part. */
-export const englishCatalogDir = fileURLToPath(
-  new URL('../src/messages/locales/en', import.meta.url),
-);
+import { argumentNames, readMessages } from '../src/messages/catalog-files';
 
 /** Where the generated types are committed. */
 export const generatedMessageIdsPath = fileURLToPath(
   new URL('../src/messages/message-ids.generated.ts', import.meta.url),
 );
-
-/** Every `{id: message}` of one PO file's text, in file order. */
-export function readPoMessages(text: string): Map<string, string> {
-  const po = PO.parse(text);
-  return new Map(po.items.map((item) => [item.msgid, item.msgstr.join('')]));
-}
-
-/** The names of the ICU arguments of `message` (plural and select arguments included), sorted. */
-export function argumentNames(message: string): string[] {
-  const names = new Set<string>();
-  const visit = (tokens: Token[]): void => {
-    for (const token of tokens) {
-      if (token.type === 'content' || token.type === 'octothorpe') continue;
-      names.add(token.arg);
-      if ('cases' in token) for (const entry of token.cases) visit(entry.tokens);
-    }
-  };
-  visit(parse(message));
-  return [...names].sort();
-}
 
 /**
  * The generated module's text, from every English message (id → ICU message), formatted as
@@ -74,14 +47,7 @@ export async function renderMessageIds(messages: ReadonlyMap<string, string>): P
 
 /** Every English message of every part (src/messages/locales/en/*.po). */
 export function readEnglishMessages(): Map<string, string> {
-  const messages = new Map<string, string>();
-  for (const file of readdirSync(englishCatalogDir)
-    .filter((name) => name.endsWith('.po'))
-    .sort()) {
-    for (const [id, message] of readPoMessages(readFileSync(join(englishCatalogDir, file), 'utf8')))
-      messages.set(id, message);
-  }
-  return messages;
+  return readMessages('en');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
