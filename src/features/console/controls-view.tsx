@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { PayoutUseCase, PayoutUseCaseCreateRequest } from '../../../contract/payouts';
+import type { PayoutUseCaseCreateRequest } from '../../../contract/payouts';
 import { readRoutes } from '../../../contract/routes-reads';
 import type { MandateBankAnswer } from '../../../contract/sandbox-controls';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
@@ -33,8 +33,8 @@ import {
   type PayoutUseCaseFormInput,
 } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
-import { PagedList, type Column } from './paged-list';
-import { consolePaths } from './paths';
+import { consoleLists } from './list-views';
+import { PagedList } from './paged-list';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -156,11 +156,6 @@ function ScopedKeySection({ session }: { session: ConsoleSession }) {
   );
 }
 
-const useCaseColumns: Column<PayoutUseCase>[] = [
-  { header: consoleEn.lists.status, cell: (useCase) => useCase.status },
-  { header: consoleEn.lists.created, cell: (useCase) => formatDateTime(useCase.createdAt) },
-];
-
 /**
  * A payout use case from a form, sent with an idempotency key (a double submit creates once), and
  * the use cases submitted so far with their review status. A test key gets the service's
@@ -186,9 +181,8 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
       }),
     onSuccess: () => {
       keys.forget();
-      return queryClient.invalidateQueries({
-        queryKey: consoleKeys.list(session, 'payout-use-cases'),
-      });
+      const queryKey = consoleKeys.list(session, readRoutes.listPayoutUseCases);
+      return queryClient.invalidateQueries({ queryKey });
     },
   });
   return (
@@ -218,15 +212,7 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
         </form>
         <ActionResult answer={submit.data} error={submit.error} />
       </section>
-      <PagedList
-        session={session}
-        title={m.useCasesTitle}
-        name="payout-use-cases"
-        route={readRoutes.listPayoutUseCases}
-        detailPath={(useCase) => consolePaths.payoutUseCase(useCase.id)}
-        columns={useCaseColumns}
-        pagedByUrl={false}
-      />
+      <PagedList session={session} {...consoleLists.payoutUseCases} />
     </>
   );
 }

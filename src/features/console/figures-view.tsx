@@ -58,7 +58,7 @@ const count = (n: number) => String(n);
 
 export function FiguresView({ session }: { session: ConsoleSession }) {
   const figures = useQuery({
-    ...recordQuery(session, 'metrics', readRoutes.getSubscriptionMetrics, {}),
+    ...recordQuery(session, readRoutes.getSubscriptionMetrics, {}),
     refetchInterval: consoleRefetchMs,
   });
   const latest = figures.data?.data.data;

@@ -27,14 +27,12 @@ export interface PagedListProps<T extends { id: string }> {
   session: ConsoleSession;
   /** The section's heading, also the table's name. */
   title: string;
-  /** Keys the cache: one name per list and filter set. */
-  name: string;
   /** A list route: its answer is one page, `{ data: T[], hasMore }`. */
   route: RouteDef & { response: z.ZodType<Page<T>> };
   /** Filters in the API's names (`subscription_id`, …), sent with every page. */
   filters?: Record<string, string>;
-  /** The console path of a record's detail page. */
-  detailPath: (record: T) => string;
+  /** The console path of a record's detail page, by the record's id (consolePaths). */
+  detailPath: (id: string) => string;
   /** Columns after the first (the record's id, linking to its detail). */
   columns: Column<T>[];
   /** Whether the cursor is taken from the URL (false for a list inside a detail page). */
@@ -44,7 +42,6 @@ export interface PagedListProps<T extends { id: string }> {
 export function PagedList<T extends { id: string }>({
   session,
   title,
-  name,
   route,
   filters = {},
   detailPath,
@@ -54,7 +51,7 @@ export function PagedList<T extends { id: string }>({
   const headingId = useId();
   const [search] = useSearchParams();
   const cursor = pagedByUrl ? cursorOfSearch(search) : { kind: 'first' as const };
-  const list = useQuery(listPageQuery(session, name, route, cursor, filters));
+  const list = useQuery(listPageQuery(session, route, cursor, filters));
   const answer = list.data?.data;
   const page: Page<T> | undefined = answer;
   const links = page === undefined ? null : pageLinks(cursor, page);
@@ -81,7 +78,7 @@ export function PagedList<T extends { id: string }>({
               {page.data.map((record) => (
                 <tr key={record.id}>
                   <th scope="row">
-                    <Link to={detailPath(record)}>
+                    <Link to={detailPath(record.id)}>
                       <code>{record.id}</code>
                     </Link>
                   </th>

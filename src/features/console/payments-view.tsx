@@ -16,7 +16,8 @@ import { ActionResult } from './action-result';
 import { callConsole } from './api';
 import { openByIdFormSchema, paymentFormSchema, type PaymentFormInput } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
-import { PaymentsList } from './list-views';
+import { consoleLists } from './list-views';
+import { PagedList } from './paged-list';
 import { consolePaths } from './paths';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
@@ -137,7 +138,7 @@ export function PaymentsView({ session }: { session: ConsoleSession }) {
       <h1>{m.title}</h1>
       <CreatePaymentForm session={session} />
       <OpenPaymentForm />
-      <PaymentsList session={session} />
+      <PagedList session={session} {...consoleLists.payments} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import type { RouteDef } from '../../../contract/route';
 import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { recordQuery } from './api';
+import { consolePaths, type ConsoleSection } from './paths';
 import type { ConsoleSession } from './session';
 
 const m = consoleEn.lists;
@@ -27,35 +28,33 @@ export interface RecordDetailProps<T extends { id: string }> {
   session: ConsoleSession;
   /** The kind of record, as the heading names it ("Payout"). */
   kind: string;
-  /** Keys the cache. */
-  name: string;
   /** A read route with one path parameter, answering `{ data: T }`. */
   route: RouteDef & { response: z.ZodType<{ data: T }> };
   /** The name of that path parameter (`payoutId`). */
   param: string;
-  /** The list this record belongs to, and its link text. */
-  back: { to: string; label: string };
-  children?: (record: T) => ReactNode;
+  /** The section this record belongs to, linked above the heading. */
+  back: ConsoleSection;
+  /** What the record links to, below its fields (a subscription's invoices). */
+  children?: (record: T, session: ConsoleSession) => ReactNode;
 }
 
 export function RecordDetail<T extends { id: string }>({
   session,
   kind,
-  name,
   route,
   param,
   back,
   children,
 }: RecordDetailProps<T>) {
   const id = useParams()[param] ?? '';
-  const read = useQuery(recordQuery(session, name, route, { [param]: id }));
+  const read = useQuery(recordQuery(session, route, { [param]: id }));
   const answer = read.data?.data;
   const record: T | undefined = answer?.data;
   return (
     <>
       <title>{consoleEn.payment.documentTitle(id)}</title>
       <p>
-        <Link to={back.to}>{back.label}</Link>
+        <Link to={consolePaths[back]}>{consoleEn.nav[back]}</Link>
       </p>
       <h1>
         {kind} <code>{id}</code>
@@ -77,7 +76,7 @@ export function RecordDetail<T extends { id: string }>({
                   ];
             })}
           </dl>
-          {children?.(record)}
+          {children?.(record, session)}
           <section aria-labelledby="record-json" className="console-section">
             <h2 id="record-json">{m.response}</h2>
             <p>

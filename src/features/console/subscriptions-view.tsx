@@ -21,7 +21,8 @@ import {
   type SubscriptionFormOutput,
 } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
-import { SubscriptionsList } from './list-views';
+import { consoleLists } from './list-views';
+import { PagedList } from './paged-list';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -128,7 +129,7 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
           )}
         </ActionResult>
       </section>
-      <SubscriptionsList session={session} />
+      <PagedList session={session} {...consoleLists.subscriptions} />
     </>
   );
 }
