@@ -65,14 +65,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
   const choiceId = useId();
   const fileId = useId();
   const [fileUrl, setFileUrl] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    control,
-    formState: { errors },
-  } = useForm<BrandingFormInput, unknown, BrandingUpdate>({
+  const form = useForm<BrandingFormInput, unknown, BrandingUpdate>({
     resolver: zodResolver(brandingFormSchema),
     defaultValues: {
       displayName: current.displayName,
@@ -82,7 +75,8 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
       logoUpload: '',
     },
   });
-  const watched = useWatch({ control });
+  const { reset } = form;
+  const watched = useWatch({ control: form.control });
   const save = useMutation({
     mutationFn: (body: BrandingUpdate) =>
       callConsole(session, brandingRoutes.setBranding, { body }),
@@ -106,7 +100,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
     if (file === undefined) return;
     // The service decides the type by the bytes; the preview only needs something to show.
     const base64 = base64OfBytes(new Uint8Array(await file.arrayBuffer()));
-    setValue('logoUpload', base64, { shouldValidate: true });
+    form.setValue('logoUpload', base64, { shouldValidate: true });
     setFileUrl(`data:${file.type === 'image/svg+xml' ? file.type : 'image/png'};base64,${base64}`);
   };
 
@@ -118,25 +112,25 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
       <form
         className="form"
         noValidate
-        onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
+        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
       >
         <TextField
+          form={form}
+          name="displayName"
           label={m.displayName}
           autoComplete="organization"
-          error={errors.displayName?.message}
-          registration={register('displayName')}
         />
         <TextField
+          form={form}
+          name="brandColor"
           label={m.brandColor}
           autoComplete="off"
           spellCheck={false}
-          error={errors.brandColor?.message}
-          registration={register('brandColor')}
         />
         <p>{m.currentLogo(current.logo?.url ?? null)}</p>
-        <Field id={choiceId} label={m.logoChoice} error={errors.logoChoice?.message}>
+        <Field id={choiceId} label={m.logoChoice} error={form.formState.errors.logoChoice?.message}>
           {(controlProps) => (
-            <select className="input" {...controlProps} {...register('logoChoice')}>
+            <select className="input" {...controlProps} {...form.register('logoChoice')}>
               {logoChoices.map((choice) => (
                 <option key={choice} value={choice}>
                   {m.logoChoices[choice]}
@@ -146,20 +140,14 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
           )}
         </Field>
         {watched.logoChoice === 'url' && (
-          <TextField
-            label={m.logoUrl}
-            type="url"
-            autoComplete="off"
-            error={errors.logoUrl?.message}
-            registration={register('logoUrl')}
-          />
+          <TextField form={form} name="logoUrl" label={m.logoUrl} type="url" autoComplete="off" />
         )}
         {watched.logoChoice === 'upload' && (
           <Field
             id={fileId}
             label={m.logoFile}
             hint={m.logoFileHint(maxLogoBytes / 1024)}
-            error={errors.logoUpload?.message}
+            error={form.formState.errors.logoUpload?.message}
           >
             {(controlProps) => (
               <input

@@ -65,7 +65,7 @@ export function ConsoleApp() {
   if (session === null) {
     return (
       <Frame session={null}>
-        <main className="console__main">
+        <main className="page__main console__main">
           <SignInView
             onSignedIn={(signedIn) => {
               storeSession(signedIn);
@@ -105,7 +105,7 @@ export function ConsoleApp() {
           {consoleEn.signOut}
         </Button>
       </header>
-      <main className="console__main">
+      <main className="page__main console__main">
         <Routes>
           {/* The router sees the whole path: the console's routes are all below /console. */}
           <Route path="console">

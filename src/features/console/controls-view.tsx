@@ -43,11 +43,7 @@ const m = consoleEn.controls;
 function ClockSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
   const clock = useQuery(clockQuery(session));
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof clockFormSchema>, unknown, { seconds: number }>({
+  const form = useForm<z.input<typeof clockFormSchema>, unknown, { seconds: number }>({
     resolver: zodResolver(clockFormSchema),
     defaultValues: { minutes: '31' },
   });
@@ -66,14 +62,9 @@ function ClockSection({ session }: { session: ConsoleSession }) {
       <form
         className="form"
         noValidate
-        onSubmit={(event) => void handleSubmit((body) => advance.mutate(body))(event)}
+        onSubmit={(event) => void form.handleSubmit((body) => advance.mutate(body))(event)}
       >
-        <TextField
-          label={m.minutes}
-          inputMode="numeric"
-          error={errors.minutes?.message}
-          registration={register('minutes')}
-        />
+        <TextField form={form} name="minutes" label={m.minutes} inputMode="numeric" />
         <Button type="submit" busy={advance.isPending} busyLabel={m.advancing}>
           {m.advance}
         </Button>
@@ -90,11 +81,7 @@ interface MandateAnswer {
 
 function MandateSection({ session }: { session: ConsoleSession }) {
   const outcomeId = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof mandateAnswerFormSchema>, unknown, MandateAnswer>({
+  const form = useForm<z.input<typeof mandateAnswerFormSchema>, unknown, MandateAnswer>({
     resolver: zodResolver(mandateAnswerFormSchema),
     defaultValues: { subscriptionId: '', outcome: 'approved', reason: '' },
   });
@@ -108,28 +95,24 @@ function MandateSection({ session }: { session: ConsoleSession }) {
       <form
         className="form"
         noValidate
-        onSubmit={(event) => void handleSubmit((body) => answer.mutate(body))(event)}
+        onSubmit={(event) => void form.handleSubmit((body) => answer.mutate(body))(event)}
       >
         <TextField
+          form={form}
+          name="subscriptionId"
           label={m.subscriptionId}
           autoComplete="off"
           spellCheck={false}
-          error={errors.subscriptionId?.message}
-          registration={register('subscriptionId')}
         />
-        <Field id={outcomeId} label={m.outcome} error={errors.outcome?.message}>
+        <Field id={outcomeId} label={m.outcome} error={form.formState.errors.outcome?.message}>
           {(control) => (
-            <select className="input" {...control} {...register('outcome')}>
+            <select className="input" {...control} {...form.register('outcome')}>
               <option value="approved">{m.approved}</option>
               <option value="rejected">{m.rejected}</option>
             </select>
           )}
         </Field>
-        <TextField
-          label={m.reason}
-          error={errors.reason?.message}
-          registration={register('reason')}
-        />
+        <TextField form={form} name="reason" label={m.reason} />
         <Button type="submit" busy={answer.isPending} busyLabel={m.answering}>
           {m.answer}
         </Button>
@@ -165,14 +148,11 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
   const useCaseId = useId();
   const [keys] = useState(() => createIdempotencyKeys());
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PayoutUseCaseFormInput, unknown, PayoutUseCaseCreateRequest>({
+  const form = useForm<PayoutUseCaseFormInput, unknown, PayoutUseCaseCreateRequest>({
     resolver: zodResolver(payoutUseCaseFormSchema),
     defaultValues: { useCase: '', expectedMonthlyVolume: '' },
   });
+  const { errors } = form.formState;
   const submit = useMutation({
     mutationFn: (body: PayoutUseCaseCreateRequest) =>
       callConsole(session, payoutRoutes.submitPayoutUseCase, {
@@ -193,18 +173,18 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
         <form
           className="form"
           noValidate
-          onSubmit={(event) => void handleSubmit((body) => submit.mutate(body))(event)}
+          onSubmit={(event) => void form.handleSubmit((body) => submit.mutate(body))(event)}
         >
           <Field id={useCaseId} label={m.useCaseLabel} error={errors.useCase?.message}>
             {(control) => (
-              <textarea className="input" rows={3} {...control} {...register('useCase')} />
+              <textarea className="input" rows={3} {...control} {...form.register('useCase')} />
             )}
           </Field>
           <TextField
+            form={form}
+            name="expectedMonthlyVolume"
             label={m.useCaseVolume}
             inputMode="decimal"
-            error={errors.expectedMonthlyVolume?.message}
-            registration={register('expectedMonthlyVolume')}
           />
           <Button type="submit" busy={submit.isPending} busyLabel={m.submittingUseCase}>
             {m.submitUseCase}
@@ -222,15 +202,11 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
   const whitelistId = useId();
   const access = useQuery(payoutAccessQuery(session));
   const current = access.data?.data.data.ipWhitelist.join('\n');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<z.input<typeof ipWhitelistFormSchema>, unknown, { addresses: string[] }>({
+  const form = useForm<z.input<typeof ipWhitelistFormSchema>, unknown, { addresses: string[] }>({
     resolver: zodResolver(ipWhitelistFormSchema),
     defaultValues: { addresses: '' },
   });
+  const { reset } = form;
   useEffect(() => {
     if (current !== undefined) reset({ addresses: current });
   }, [current, reset]);
@@ -247,16 +223,16 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
       <form
         className="form"
         noValidate
-        onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
+        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
       >
         <Field
           id={whitelistId}
           label={m.whitelistLabel}
           hint={m.whitelistHint(maxWhitelistEntries)}
-          error={errors.addresses?.message}
+          error={form.formState.errors.addresses?.message}
         >
           {(control) => (
-            <textarea className="input" rows={3} {...control} {...register('addresses')} />
+            <textarea className="input" rows={3} {...control} {...form.register('addresses')} />
           )}
         </Field>
         <Button type="submit" busy={save.isPending} busyLabel={m.savingWhitelist}>

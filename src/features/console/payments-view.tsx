@@ -26,11 +26,7 @@ const m = consoleEn.payments;
 
 function CreatePaymentForm({ session }: { session: ConsoleSession }) {
   const [keys] = useState(() => createIdempotencyKeys());
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PaymentFormInput, unknown, PaymentCreateRequest>({
+  const form = useForm<PaymentFormInput, unknown, PaymentCreateRequest>({
     resolver: zodResolver(paymentFormSchema),
     defaultValues: { amount: '5000', email: '', phone: '', callbackUrl: '' },
   });
@@ -49,34 +45,12 @@ function CreatePaymentForm({ session }: { session: ConsoleSession }) {
       <form
         className="form"
         noValidate
-        onSubmit={(event) => void handleSubmit((body) => create.mutate(body))(event)}
+        onSubmit={(event) => void form.handleSubmit((body) => create.mutate(body))(event)}
       >
-        <TextField
-          label={m.amount}
-          inputMode="decimal"
-          error={errors.amount?.message}
-          registration={register('amount')}
-        />
-        <TextField
-          label={m.email}
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          registration={register('email')}
-        />
-        <TextField
-          label={m.phone}
-          type="tel"
-          autoComplete="off"
-          error={errors.phone?.message}
-          registration={register('phone')}
-        />
-        <TextField
-          label={m.callbackUrl}
-          type="url"
-          error={errors.callbackUrl?.message}
-          registration={register('callbackUrl')}
-        />
+        <TextField form={form} name="amount" label={m.amount} inputMode="decimal" />
+        <TextField form={form} name="email" label={m.email} type="email" autoComplete="off" />
+        <TextField form={form} name="phone" label={m.phone} type="tel" autoComplete="off" />
+        <TextField form={form} name="callbackUrl" label={m.callbackUrl} type="url" />
         <Button type="submit" busy={create.isPending} busyLabel={m.creating}>
           {m.create}
         </Button>
@@ -101,11 +75,7 @@ function CreatePaymentForm({ session }: { session: ConsoleSession }) {
 
 function OpenPaymentForm() {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(openByIdFormSchema), defaultValues: { id: '' } });
+  const form = useForm({ resolver: zodResolver(openByIdFormSchema), defaultValues: { id: '' } });
   return (
     <section aria-labelledby="open-payment" className="console-section">
       <h2 id="open-payment">{m.openTitle}</h2>
@@ -113,15 +83,15 @@ function OpenPaymentForm() {
         className="form"
         noValidate
         onSubmit={(event) =>
-          void handleSubmit(({ id }) => navigate(consolePaths.payment(id)))(event)
+          void form.handleSubmit(({ id }) => navigate(consolePaths.payment(id)))(event)
         }
       >
         <TextField
+          form={form}
+          name="id"
           label={m.paymentId}
           autoComplete="off"
           spellCheck={false}
-          error={errors.id?.message}
-          registration={register('id')}
         />
         <Button type="submit" variant="secondary">
           {m.open}

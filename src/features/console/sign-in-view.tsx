@@ -21,11 +21,7 @@ const m = consoleEn.signIn;
 const signInSchema = z.object({ secretKey: secretKeySchema });
 
 export function SignInView({ onSignedIn }: { onSignedIn: (session: ConsoleSession) => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { secretKey: '' } });
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { secretKey: '' } });
   const check = useMutation({
     mutationFn: async (session: ConsoleSession) => {
       await callConsole(session, readRoutes.getBalance);
@@ -43,19 +39,19 @@ export function SignInView({ onSignedIn }: { onSignedIn: (session: ConsoleSessio
         className="form"
         noValidate
         onSubmit={(event) =>
-          void handleSubmit(({ secretKey }) => {
+          void form.handleSubmit(({ secretKey }) => {
             const session = sessionOfKey(secretKey);
             if (session !== null) check.mutate(session);
           })(event)
         }
       >
         <TextField
+          form={form}
+          name="secretKey"
           label={m.keyLabel}
           type="password"
           autoComplete="off"
           spellCheck={false}
-          error={errors.secretKey?.message}
-          registration={register('secretKey')}
         />
         <Button type="submit" busy={check.isPending} busyLabel={m.busy}>
           {m.submit}

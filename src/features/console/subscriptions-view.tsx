@@ -31,11 +31,7 @@ const m = consoleEn.subscriptions;
 export function SubscriptionsView({ session }: { session: ConsoleSession }) {
   const intervalId = useId();
   const [keys] = useState(() => createIdempotencyKeys());
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SubscriptionFormInput, unknown, SubscriptionFormOutput>({
+  const form = useForm<SubscriptionFormInput, unknown, SubscriptionFormOutput>({
     resolver: zodResolver(subscriptionFormSchema),
     defaultValues: {
       planName: 'Gym membership',
@@ -72,22 +68,13 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
         <form
           className="form"
           noValidate
-          onSubmit={(event) => void handleSubmit((body) => create.mutate(body))(event)}
+          onSubmit={(event) => void form.handleSubmit((body) => create.mutate(body))(event)}
         >
-          <TextField
-            label={m.planName}
-            error={errors.planName?.message}
-            registration={register('planName')}
-          />
-          <TextField
-            label={m.amount}
-            inputMode="decimal"
-            error={errors.amount?.message}
-            registration={register('amount')}
-          />
-          <Field id={intervalId} label={m.interval} error={errors.interval?.message}>
+          <TextField form={form} name="planName" label={m.planName} />
+          <TextField form={form} name="amount" label={m.amount} inputMode="decimal" />
+          <Field id={intervalId} label={m.interval} error={form.formState.errors.interval?.message}>
             {(control) => (
-              <select className="input" {...control} {...register('interval')}>
+              <select className="input" {...control} {...form.register('interval')}>
                 {intervalSchema.options.map((interval) => (
                   <option key={interval} value={interval}>
                     {m.intervals[interval]}
@@ -96,25 +83,9 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
               </select>
             )}
           </Field>
-          <TextField
-            label={m.email}
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            registration={register('email')}
-          />
-          <TextField
-            label={m.firstName}
-            autoComplete="off"
-            error={errors.firstName?.message}
-            registration={register('firstName')}
-          />
-          <TextField
-            label={m.callbackUrl}
-            type="url"
-            error={errors.callbackUrl?.message}
-            registration={register('callbackUrl')}
-          />
+          <TextField form={form} name="email" label={m.email} type="email" autoComplete="off" />
+          <TextField form={form} name="firstName" label={m.firstName} autoComplete="off" />
+          <TextField form={form} name="callbackUrl" label={m.callbackUrl} type="url" />
           <Button type="submit" busy={create.isPending} busyLabel={m.creating}>
             {m.create}
           </Button>

@@ -28,15 +28,11 @@ function EndpointSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
   const endpoint = useQuery(webhookEndpointQuery(session));
   const current = endpoint.data?.data.data.url ?? null;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<z.input<typeof webhookEndpointFormSchema>, unknown, { url: string | null }>({
+  const form = useForm<z.input<typeof webhookEndpointFormSchema>, unknown, { url: string | null }>({
     resolver: zodResolver(webhookEndpointFormSchema),
     defaultValues: { url: '' },
   });
+  const { reset } = form;
   // The form starts from what the service has, once it is known.
   useEffect(() => reset({ url: current ?? '' }), [current, reset]);
   const save = useMutation({
@@ -53,15 +49,9 @@ function EndpointSection({ session }: { session: ConsoleSession }) {
       <form
         className="form"
         noValidate
-        onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
+        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
       >
-        <TextField
-          label={m.endpointLabel}
-          type="url"
-          autoComplete="off"
-          error={errors.url?.message}
-          registration={register('url')}
-        />
+        <TextField form={form} name="url" label={m.endpointLabel} type="url" autoComplete="off" />
         <Button type="submit" busy={save.isPending} busyLabel={m.saving}>
           {m.save}
         </Button>
