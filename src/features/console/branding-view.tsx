@@ -10,14 +10,15 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { maxLogoBytes, type Branding, type BrandingUpdate } from '../../../contract/branding';
 import { brandingRoutes } from '../../../contract/routes-branding';
-import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
 import { brandStyle, contrastRatio, readableTextOn } from '../../lib/brand-color';
 import { consoleEn } from '../../messages/console-en';
-import { ActionResult, FailureAlert } from './action-result';
+import { ActionForm } from './action-form';
+import { FailureAlert } from './action-result';
 import { brandingQuery, callConsole, consoleKeys } from './api';
 import { brandingFormSchema, logoChoices, type BrandingFormInput } from './forms';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -109,11 +110,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
   const name = (watched.displayName ?? '').trim();
   return (
     <>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
-      >
+      <ActionForm form={form} action={save} submitLabel={m.save} busyLabel={m.saving}>
         <TextField
           form={form}
           name="displayName"
@@ -160,13 +157,8 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
             )}
           </Field>
         )}
-        <Button type="submit" busy={save.isPending} busyLabel={m.saving}>
-          {m.save}
-        </Button>
-      </form>
-      <ActionResult answer={save.data} error={save.error} />
-      <section aria-labelledby="branding-preview" className="console-section">
-        <h2 id="branding-preview">{m.previewTitle}</h2>
+      </ActionForm>
+      <Section id="branding-preview" title={m.previewTitle}>
         <div className="console-brand-preview" style={brandStyle(brandColor)}>
           <HostedMerchantHeader
             merchant={{
@@ -183,7 +175,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
           />
         </div>
         <p>{contrastNote(brandColor)}</p>
-      </section>
+      </Section>
     </>
   );
 }

@@ -13,7 +13,7 @@ import { BrandingView } from './branding-view';
 import { ControlsView } from './controls-view';
 import { FiguresView } from './figures-view';
 import { recordPages } from './list-views';
-import { consolePaths, type ConsoleSection } from './paths';
+import { consolePaths, type NavSection } from './paths';
 import { PaymentDetailView } from './payment-detail-view';
 import { PaymentsView } from './payments-view';
 import {
@@ -37,7 +37,7 @@ const views: [string, ComponentType<{ session: ConsoleSession }>][] = [
 ];
 
 /** The navigation's sections, in its order. */
-const sections: ConsoleSection[] = [
+const sections: NavSection[] = [
   'payments',
   'virtualAccounts',
   'subscriptions',

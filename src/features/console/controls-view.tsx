@@ -22,6 +22,7 @@ import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { formatDateTime } from '../../lib/format';
 import { consoleEn } from '../../messages/console-en';
+import { ActionForm } from './action-form';
 import { ActionResult, FailureAlert } from './action-result';
 import { callConsole, clockQuery, consoleKeys, payoutAccessQuery } from './api';
 import {
@@ -35,6 +36,7 @@ import {
 import { createIdempotencyKeys } from './idempotency-keys';
 import { consoleLists } from './list-views';
 import { PagedList } from './paged-list';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -55,22 +57,13 @@ function ClockSection({ session }: { session: ConsoleSession }) {
   });
   const now = clock.data?.data.data;
   return (
-    <section aria-labelledby="clock" className="console-section">
-      <h2 id="clock">{m.clockTitle}</h2>
+    <Section id="clock" title={m.clockTitle}>
       {clock.isError && <FailureAlert error={clock.error} />}
       {now !== undefined && <p>{m.clockNow(formatDateTime(now.now), now.offsetSeconds)}</p>}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((body) => advance.mutate(body))(event)}
-      >
+      <ActionForm form={form} action={advance} submitLabel={m.advance} busyLabel={m.advancing}>
         <TextField form={form} name="minutes" label={m.minutes} inputMode="numeric" />
-        <Button type="submit" busy={advance.isPending} busyLabel={m.advancing}>
-          {m.advance}
-        </Button>
-      </form>
-      <ActionResult answer={advance.data} error={advance.error} />
-    </section>
+      </ActionForm>
+    </Section>
   );
 }
 
@@ -90,13 +83,8 @@ function MandateSection({ session }: { session: ConsoleSession }) {
       callConsole(session, directDebitRoutes.answerMandate, { params: { subscriptionId }, body }),
   });
   return (
-    <section aria-labelledby="mandate" className="console-section">
-      <h2 id="mandate">{m.mandateTitle}</h2>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((body) => answer.mutate(body))(event)}
-      >
+    <Section id="mandate" title={m.mandateTitle}>
+      <ActionForm form={form} action={answer} submitLabel={m.answer} busyLabel={m.answering}>
         <TextField
           form={form}
           name="subscriptionId"
@@ -113,12 +101,8 @@ function MandateSection({ session }: { session: ConsoleSession }) {
           )}
         </Field>
         <TextField form={form} name="reason" label={m.reason} />
-        <Button type="submit" busy={answer.isPending} busyLabel={m.answering}>
-          {m.answer}
-        </Button>
-      </form>
-      <ActionResult answer={answer.data} error={answer.error} />
-    </section>
+      </ActionForm>
+    </Section>
   );
 }
 
@@ -127,15 +111,13 @@ function ScopedKeySection({ session }: { session: ConsoleSession }) {
     mutationFn: () => callConsole(session, payoutRoutes.issuePayoutKey, { body: {} }),
   });
   return (
-    <section aria-labelledby="scoped-key" className="console-section">
-      <h2 id="scoped-key">{m.keyTitle}</h2>
-      <p>{m.keyIntro}</p>
+    <Section id="scoped-key" title={m.keyTitle} intro={m.keyIntro}>
       {session.mode === 'test' && <p>{m.keyNeedsLive}</p>}
       <Button busy={issue.isPending} busyLabel={m.creatingKey} onClick={() => issue.mutate()}>
         {m.createKey}
       </Button>
       <ActionResult answer={issue.data} error={issue.error} />
-    </section>
+    </Section>
   );
 }
 
@@ -167,13 +149,12 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
   });
   return (
     <>
-      <section aria-labelledby="payout-use-case" className="console-section">
-        <h2 id="payout-use-case">{m.useCaseTitle}</h2>
-        <p>{m.useCaseIntro}</p>
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => void form.handleSubmit((body) => submit.mutate(body))(event)}
+      <Section id="payout-use-case" title={m.useCaseTitle} intro={m.useCaseIntro}>
+        <ActionForm
+          form={form}
+          action={submit}
+          submitLabel={m.submitUseCase}
+          busyLabel={m.submittingUseCase}
         >
           <Field id={useCaseId} label={m.useCaseLabel} error={errors.useCase?.message}>
             {(control) => (
@@ -186,12 +167,8 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
             label={m.useCaseVolume}
             inputMode="decimal"
           />
-          <Button type="submit" busy={submit.isPending} busyLabel={m.submittingUseCase}>
-            {m.submitUseCase}
-          </Button>
-        </form>
-        <ActionResult answer={submit.data} error={submit.error} />
-      </section>
+        </ActionForm>
+      </Section>
       <PagedList session={session} {...consoleLists.payoutUseCases} />
     </>
   );
@@ -216,14 +193,13 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.payoutAccess(session) }),
   });
   return (
-    <section aria-labelledby="whitelist" className="console-section">
-      <h2 id="whitelist">{m.whitelistTitle}</h2>
-      <p>{m.whitelistIntro}</p>
+    <Section id="whitelist" title={m.whitelistTitle} intro={m.whitelistIntro}>
       {access.isError && <FailureAlert error={access.error} />}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
+      <ActionForm
+        form={form}
+        action={save}
+        submitLabel={m.saveWhitelist}
+        busyLabel={m.savingWhitelist}
       >
         <Field
           id={whitelistId}
@@ -235,12 +211,8 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
             <textarea className="input" rows={3} {...control} {...form.register('addresses')} />
           )}
         </Field>
-        <Button type="submit" busy={save.isPending} busyLabel={m.savingWhitelist}>
-          {m.saveWhitelist}
-        </Button>
-      </form>
-      <ActionResult answer={save.data} error={save.error} />
-    </section>
+      </ActionForm>
+    </Section>
   );
 }
 

@@ -20,8 +20,9 @@ import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { recordQuery } from './api';
 import { PagedList, type PagedListProps } from './paged-list';
-import { consolePaths, type ConsoleSection } from './paths';
+import { consolePaths, type NavSection } from './paths';
 import { RecordDetail, type RecordDetailProps } from './record-detail';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 
 const m = consoleEn.lists;
@@ -71,7 +72,7 @@ export type ConsolePage = [path: string, view: (session: ConsoleSession) => Reac
 
 /** The list page of a navigation section: the section's name as heading, a line of context, the list. */
 function listPage<T extends { id: string }>(
-  section: ConsoleSection,
+  section: NavSection,
   intro: string,
   list: Omit<ListDescription<T>, 'title'>,
 ): ConsolePage {
@@ -113,8 +114,7 @@ function MandateSection({
     recordQuery(session, directDebitRoutes.getSubscriptionMandate, { subscriptionId }),
   );
   return (
-    <section aria-labelledby="mandate" className="console-section">
-      <h2 id="mandate">{m.mandateTitle}</h2>
+    <Section id="mandate" title={m.mandateTitle}>
       {mandate.isPending && <p>{consoleEn.loading}</p>}
       {mandate.isError && <FailureAlert error={mandate.error} urgent={false} />}
       {mandate.data !== undefined && (
@@ -122,7 +122,7 @@ function MandateSection({
           {JSON.stringify(mandate.data.data.data, null, 2)}
         </pre>
       )}
-    </section>
+    </Section>
   );
 }
 

@@ -13,6 +13,7 @@ import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { listPageQuery } from './api';
 import { cursorOfSearch, pageLinks, searchOfCursor, type Page } from './paging';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 
 const m = consoleEn.lists;
@@ -56,8 +57,7 @@ export function PagedList<T extends { id: string }>({
   const page: Page<T> | undefined = answer;
   const links = page === undefined ? null : pageLinks(cursor, page);
   return (
-    <section aria-labelledby={headingId} className="console-section">
-      <h2 id={headingId}>{title}</h2>
+    <Section id={headingId} title={title}>
       {list.isPending && <p>{consoleEn.loading}</p>}
       {list.isError && <FailureAlert error={list.error} urgent={false} />}
       {page !== undefined && page.data.length === 0 && <p>{m.empty}</p>}
@@ -107,6 +107,6 @@ export function PagedList<T extends { id: string }>({
           </ul>
         </nav>
       )}
-    </section>
+    </Section>
   );
 }

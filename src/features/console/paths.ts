@@ -25,4 +25,4 @@ export const consolePaths = {
 } as const;
 
 /** A section of the console's navigation: its path in consolePaths, its name in consoleEn.nav. */
-export type ConsoleSection = keyof typeof consolePaths & keyof typeof consoleEn.nav;
+export type NavSection = keyof typeof consolePaths & keyof typeof consoleEn.nav;

@@ -12,13 +12,14 @@ import type { PaymentCreateRequest } from '../../../contract/payments';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
 import { Button } from '../../components/button';
 import { consoleEn } from '../../messages/console-en';
-import { ActionResult } from './action-result';
+import { ActionForm } from './action-form';
 import { callConsole } from './api';
 import { openByIdFormSchema, paymentFormSchema, type PaymentFormInput } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
 import { consoleLists } from './list-views';
 import { PagedList } from './paged-list';
 import { consolePaths } from './paths';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -40,36 +41,33 @@ function CreatePaymentForm({ session }: { session: ConsoleSession }) {
   });
   const payment = create.data?.data.data;
   return (
-    <section aria-labelledby="create-payment" className="console-section">
-      <h2 id="create-payment">{m.createTitle}</h2>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((body) => create.mutate(body))(event)}
+    <Section id="create-payment" title={m.createTitle}>
+      <ActionForm
+        form={form}
+        action={create}
+        submitLabel={m.create}
+        busyLabel={m.creating}
+        result={
+          payment !== undefined && (
+            <ul className="console-links">
+              <li>
+                <a href={payment.checkoutUrl} target="_blank" rel="noopener noreferrer">
+                  {m.openCheckout}
+                </a>
+              </li>
+              <li>
+                <Link to={consolePaths.payment(payment.id)}>{m.viewPayment}</Link>
+              </li>
+            </ul>
+          )
+        }
       >
         <TextField form={form} name="amount" label={m.amount} inputMode="decimal" />
         <TextField form={form} name="email" label={m.email} type="email" autoComplete="off" />
         <TextField form={form} name="phone" label={m.phone} type="tel" autoComplete="off" />
         <TextField form={form} name="callbackUrl" label={m.callbackUrl} type="url" />
-        <Button type="submit" busy={create.isPending} busyLabel={m.creating}>
-          {m.create}
-        </Button>
-      </form>
-      <ActionResult answer={create.data} error={create.error}>
-        {payment !== undefined && (
-          <ul className="console-links">
-            <li>
-              <a href={payment.checkoutUrl} target="_blank" rel="noopener noreferrer">
-                {m.openCheckout}
-              </a>
-            </li>
-            <li>
-              <Link to={consolePaths.payment(payment.id)}>{m.viewPayment}</Link>
-            </li>
-          </ul>
-        )}
-      </ActionResult>
-    </section>
+      </ActionForm>
+    </Section>
   );
 }
 
@@ -77,8 +75,7 @@ function OpenPaymentForm() {
   const navigate = useNavigate();
   const form = useForm({ resolver: zodResolver(openByIdFormSchema), defaultValues: { id: '' } });
   return (
-    <section aria-labelledby="open-payment" className="console-section">
-      <h2 id="open-payment">{m.openTitle}</h2>
+    <Section id="open-payment" title={m.openTitle}>
       <form
         className="form"
         noValidate
@@ -97,7 +94,7 @@ function OpenPaymentForm() {
           {m.open}
         </Button>
       </form>
-    </section>
+    </Section>
   );
 }
 

@@ -11,7 +11,8 @@ import type { RouteDef } from '../../../contract/route';
 import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { recordQuery } from './api';
-import { consolePaths, type ConsoleSection } from './paths';
+import { consolePaths, type NavSection } from './paths';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 
 const m = consoleEn.lists;
@@ -33,7 +34,7 @@ export interface RecordDetailProps<T extends { id: string }> {
   /** The name of that path parameter (`payoutId`). */
   param: string;
   /** The section this record belongs to, linked above the heading. */
-  back: ConsoleSection;
+  back: NavSection;
   /** What the record links to, below its fields (a subscription's invoices). */
   children?: (record: T, session: ConsoleSession) => ReactNode;
 }
@@ -77,14 +78,13 @@ export function RecordDetail<T extends { id: string }>({
             })}
           </dl>
           {children?.(record, session)}
-          <section aria-labelledby="record-json" className="console-section">
-            <h2 id="record-json">{m.response}</h2>
+          <Section id="record-json" title={m.response}>
             <p>
               {consoleEn.result.requestId}:{' '}
               <code className="console-result__request-id">{read.data?.requestId ?? '—'}</code>
             </p>
             <pre className="console-result__body">{JSON.stringify(answer, null, 2)}</pre>
-          </section>
+          </Section>
         </>
       )}
     </>

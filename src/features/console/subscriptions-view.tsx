@@ -10,10 +10,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { intervalSchema } from '../../../contract/common';
 import { subscriptionRoutes } from '../../../contract/routes-subscriptions';
-import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { consoleEn } from '../../messages/console-en';
-import { ActionResult } from './action-result';
+import { ActionForm } from './action-form';
 import { callConsole } from './api';
 import {
   subscriptionFormSchema,
@@ -23,6 +22,7 @@ import {
 import { createIdempotencyKeys } from './idempotency-keys';
 import { consoleLists } from './list-views';
 import { PagedList } from './paged-list';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -62,13 +62,21 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
     <>
       <title>{m.documentTitle}</title>
       <h1>{m.title}</h1>
-      <section aria-labelledby="create-subscription" className="console-section">
-        <h2 id="create-subscription">{m.createTitle}</h2>
-        <p>{m.intro}</p>
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => void form.handleSubmit((body) => create.mutate(body))(event)}
+      <Section id="create-subscription" title={m.createTitle} intro={m.intro}>
+        <ActionForm
+          form={form}
+          action={create}
+          submitLabel={m.create}
+          busyLabel={m.creating}
+          result={
+            invoiceUrl !== null && (
+              <p>
+                <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
+                  {m.openInvoice}
+                </a>
+              </p>
+            )
+          }
         >
           <TextField form={form} name="planName" label={m.planName} />
           <TextField form={form} name="amount" label={m.amount} inputMode="decimal" />
@@ -86,20 +94,8 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
           <TextField form={form} name="email" label={m.email} type="email" autoComplete="off" />
           <TextField form={form} name="firstName" label={m.firstName} autoComplete="off" />
           <TextField form={form} name="callbackUrl" label={m.callbackUrl} type="url" />
-          <Button type="submit" busy={create.isPending} busyLabel={m.creating}>
-            {m.create}
-          </Button>
-        </form>
-        <ActionResult answer={create.data} error={create.error}>
-          {invoiceUrl !== null && (
-            <p>
-              <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
-                {m.openInvoice}
-              </a>
-            </p>
-          )}
-        </ActionResult>
-      </section>
+        </ActionForm>
+      </Section>
       <PagedList session={session} {...consoleLists.subscriptions} />
     </>
   );
