@@ -4,14 +4,14 @@
  * (action-result.tsx), with `result` added to a success (links to what was made).
  */
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { ActionResult } from './action-result';
 import type { ConsoleAnswer } from './api';
 
 export interface ActionFormProps<In extends FieldValues, Out> {
   /** The form, as `useForm` returns it; its valid output is what the call sends. */
-  form: Pick<UseFormReturn<In, unknown, Out>, 'handleSubmit'>;
+  form: UseFormReturn<In, unknown, Out>;
   /** The call, as `useMutation` returns it. */
   action: {
     mutate: (body: Out) => void;
@@ -19,22 +19,23 @@ export interface ActionFormProps<In extends FieldValues, Out> {
     data: ConsoleAnswer<unknown> | undefined;
     error: unknown;
   };
-  submitLabel: string;
-  busyLabel: string;
+  /** The submit button's text, and its text while the call is pending. */
+  submit: [label: string, busyLabel: string];
+  /** Added to the answer on a success. */
   result?: ReactNode;
+  /** The fields; a TextField finds the form through the `FormProvider` around them. */
   children: ReactNode;
 }
 
 export function ActionForm<In extends FieldValues, Out>({
   form,
   action,
-  submitLabel,
-  busyLabel,
+  submit: [label, busyLabel],
   result,
   children,
 }: ActionFormProps<In, Out>) {
   return (
-    <>
+    <FormProvider {...form}>
       <form
         className="form"
         noValidate
@@ -42,12 +43,12 @@ export function ActionForm<In extends FieldValues, Out>({
       >
         {children}
         <Button type="submit" busy={action.isPending} busyLabel={busyLabel}>
-          {submitLabel}
+          {label}
         </Button>
       </form>
       <ActionResult answer={action.data} error={action.error}>
         {result}
       </ActionResult>
-    </>
+    </FormProvider>
   );
 }

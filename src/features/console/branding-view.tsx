@@ -110,20 +110,9 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
   const name = (watched.displayName ?? '').trim();
   return (
     <>
-      <ActionForm form={form} action={save} submitLabel={m.save} busyLabel={m.saving}>
-        <TextField
-          form={form}
-          name="displayName"
-          label={m.displayName}
-          autoComplete="organization"
-        />
-        <TextField
-          form={form}
-          name="brandColor"
-          label={m.brandColor}
-          autoComplete="off"
-          spellCheck={false}
-        />
+      <ActionForm form={form} action={save} submit={[m.save, m.saving]}>
+        <TextField name="displayName" label={m.displayName} autoComplete="organization" />
+        <TextField name="brandColor" label={m.brandColor} autoComplete="off" spellCheck={false} />
         <p>{m.currentLogo(current.logo?.url ?? null)}</p>
         <Field id={choiceId} label={m.logoChoice} error={form.formState.errors.logoChoice?.message}>
           {(controlProps) => (
@@ -137,7 +126,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
           )}
         </Field>
         {watched.logoChoice === 'url' && (
-          <TextField form={form} name="logoUrl" label={m.logoUrl} type="url" autoComplete="off" />
+          <TextField name="logoUrl" label={m.logoUrl} type="url" autoComplete="off" />
         )}
         {watched.logoChoice === 'upload' && (
           <Field

@@ -60,8 +60,8 @@ function ClockSection({ session }: { session: ConsoleSession }) {
     <Section id="clock" title={m.clockTitle}>
       {clock.isError && <FailureAlert error={clock.error} />}
       {now !== undefined && <p>{m.clockNow(formatDateTime(now.now), now.offsetSeconds)}</p>}
-      <ActionForm form={form} action={advance} submitLabel={m.advance} busyLabel={m.advancing}>
-        <TextField form={form} name="minutes" label={m.minutes} inputMode="numeric" />
+      <ActionForm form={form} action={advance} submit={[m.advance, m.advancing]}>
+        <TextField name="minutes" label={m.minutes} inputMode="numeric" />
       </ActionForm>
     </Section>
   );
@@ -84,9 +84,8 @@ function MandateSection({ session }: { session: ConsoleSession }) {
   });
   return (
     <Section id="mandate" title={m.mandateTitle}>
-      <ActionForm form={form} action={answer} submitLabel={m.answer} busyLabel={m.answering}>
+      <ActionForm form={form} action={answer} submit={[m.answer, m.answering]}>
         <TextField
-          form={form}
           name="subscriptionId"
           label={m.subscriptionId}
           autoComplete="off"
@@ -100,7 +99,7 @@ function MandateSection({ session }: { session: ConsoleSession }) {
             </select>
           )}
         </Field>
-        <TextField form={form} name="reason" label={m.reason} />
+        <TextField name="reason" label={m.reason} />
       </ActionForm>
     </Section>
   );
@@ -150,23 +149,13 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
   return (
     <>
       <Section id="payout-use-case" title={m.useCaseTitle} intro={m.useCaseIntro}>
-        <ActionForm
-          form={form}
-          action={submit}
-          submitLabel={m.submitUseCase}
-          busyLabel={m.submittingUseCase}
-        >
+        <ActionForm form={form} action={submit} submit={[m.submitUseCase, m.submittingUseCase]}>
           <Field id={useCaseId} label={m.useCaseLabel} error={errors.useCase?.message}>
             {(control) => (
               <textarea className="input" rows={3} {...control} {...form.register('useCase')} />
             )}
           </Field>
-          <TextField
-            form={form}
-            name="expectedMonthlyVolume"
-            label={m.useCaseVolume}
-            inputMode="decimal"
-          />
+          <TextField name="expectedMonthlyVolume" label={m.useCaseVolume} inputMode="decimal" />
         </ActionForm>
       </Section>
       <PagedList session={session} {...consoleLists.payoutUseCases} />
@@ -195,12 +184,7 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
   return (
     <Section id="whitelist" title={m.whitelistTitle} intro={m.whitelistIntro}>
       {access.isError && <FailureAlert error={access.error} />}
-      <ActionForm
-        form={form}
-        action={save}
-        submitLabel={m.saveWhitelist}
-        busyLabel={m.savingWhitelist}
-      >
+      <ActionForm form={form} action={save} submit={[m.saveWhitelist, m.savingWhitelist]}>
         <Field
           id={whitelistId}
           label={m.whitelistLabel}

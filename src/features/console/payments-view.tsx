@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { PaymentCreateRequest } from '../../../contract/payments';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
@@ -45,8 +45,7 @@ function CreatePaymentForm({ session }: { session: ConsoleSession }) {
       <ActionForm
         form={form}
         action={create}
-        submitLabel={m.create}
-        busyLabel={m.creating}
+        submit={[m.create, m.creating]}
         result={
           payment !== undefined && (
             <ul className="console-links">
@@ -62,10 +61,10 @@ function CreatePaymentForm({ session }: { session: ConsoleSession }) {
           )
         }
       >
-        <TextField form={form} name="amount" label={m.amount} inputMode="decimal" />
-        <TextField form={form} name="email" label={m.email} type="email" autoComplete="off" />
-        <TextField form={form} name="phone" label={m.phone} type="tel" autoComplete="off" />
-        <TextField form={form} name="callbackUrl" label={m.callbackUrl} type="url" />
+        <TextField name="amount" label={m.amount} inputMode="decimal" />
+        <TextField name="email" label={m.email} type="email" autoComplete="off" />
+        <TextField name="phone" label={m.phone} type="tel" autoComplete="off" />
+        <TextField name="callbackUrl" label={m.callbackUrl} type="url" />
       </ActionForm>
     </Section>
   );
@@ -76,24 +75,20 @@ function OpenPaymentForm() {
   const form = useForm({ resolver: zodResolver(openByIdFormSchema), defaultValues: { id: '' } });
   return (
     <Section id="open-payment" title={m.openTitle}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void form.handleSubmit(({ id }) => navigate(consolePaths.payment(id)))(event)
-        }
-      >
-        <TextField
-          form={form}
-          name="id"
-          label={m.paymentId}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Button type="submit" variant="secondary">
-          {m.open}
-        </Button>
-      </form>
+      <FormProvider {...form}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) =>
+            void form.handleSubmit(({ id }) => navigate(consolePaths.payment(id)))(event)
+          }
+        >
+          <TextField name="id" label={m.paymentId} autoComplete="off" spellCheck={false} />
+          <Button type="submit" variant="secondary">
+            {m.open}
+          </Button>
+        </form>
+      </FormProvider>
     </Section>
   );
 }

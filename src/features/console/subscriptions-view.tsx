@@ -66,8 +66,7 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
         <ActionForm
           form={form}
           action={create}
-          submitLabel={m.create}
-          busyLabel={m.creating}
+          submit={[m.create, m.creating]}
           result={
             invoiceUrl !== null && (
               <p>
@@ -78,8 +77,8 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
             )
           }
         >
-          <TextField form={form} name="planName" label={m.planName} />
-          <TextField form={form} name="amount" label={m.amount} inputMode="decimal" />
+          <TextField name="planName" label={m.planName} />
+          <TextField name="amount" label={m.amount} inputMode="decimal" />
           <Field id={intervalId} label={m.interval} error={form.formState.errors.interval?.message}>
             {(control) => (
               <select className="input" {...control} {...form.register('interval')}>
@@ -91,9 +90,9 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
               </select>
             )}
           </Field>
-          <TextField form={form} name="email" label={m.email} type="email" autoComplete="off" />
-          <TextField form={form} name="firstName" label={m.firstName} autoComplete="off" />
-          <TextField form={form} name="callbackUrl" label={m.callbackUrl} type="url" />
+          <TextField name="email" label={m.email} type="email" autoComplete="off" />
+          <TextField name="firstName" label={m.firstName} autoComplete="off" />
+          <TextField name="callbackUrl" label={m.callbackUrl} type="url" />
         </ActionForm>
       </Section>
       <PagedList session={session} {...consoleLists.subscriptions} />

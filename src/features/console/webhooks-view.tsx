@@ -47,8 +47,8 @@ function EndpointSection({ session }: { session: ConsoleSession }) {
     <Section id="endpoint" title={m.endpointTitle}>
       {endpoint.isError && <FailureAlert error={endpoint.error} />}
       {endpoint.data !== undefined && <p>{m.currentEndpoint(current)}</p>}
-      <ActionForm form={form} action={save} submitLabel={m.save} busyLabel={m.saving}>
-        <TextField form={form} name="url" label={m.endpointLabel} type="url" autoComplete="off" />
+      <ActionForm form={form} action={save} submit={[m.save, m.saving]}>
+        <TextField name="url" label={m.endpointLabel} type="url" autoComplete="off" />
       </ActionForm>
     </Section>
   );
