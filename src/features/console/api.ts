@@ -135,8 +135,8 @@ export const consoleKeys = {
   clock: (session: ConsoleSession) => key(session, 'clock'),
   payoutAccess: (session: ConsoleSession) => key(session, 'payout-access'),
   branding: (session: ConsoleSession) => key(session, 'branding'),
-  /** Every page of the list `name` (listPageQuery). */
-  list: (session: ConsoleSession, name: string) => key(session, 'list', name),
+  /** Every page of the list `route` (listPageQuery). */
+  list: (session: ConsoleSession, route: RouteDef) => key(session, 'list', route.path),
 };
 
 /**
@@ -154,17 +154,16 @@ export const consolePageSize = 10;
 
 /**
  * One page of a list route (contract/routes-reads.ts), at `cursor`, with `filters` (API names).
- * `name` keys the cache with the mode, so each list and page is cached on its own.
+ * The route's path keys the cache with the mode, so each list and page is cached on its own.
  */
 export function listPageQuery<R extends RouteDef>(
   session: ConsoleSession,
-  name: string,
   route: R,
   cursor: PageCursor,
   filters: Record<string, string> = {},
 ) {
   return queryOptions({
-    queryKey: [...key(session, 'list', name), cursor, filters],
+    queryKey: [...consoleKeys.list(session, route), cursor, filters],
     queryFn: ({ signal }) =>
       callConsole(
         session,
@@ -176,15 +175,14 @@ export function listPageQuery<R extends RouteDef>(
   });
 }
 
-/** One record by id: `route` with `params`; `name` keys the cache. */
+/** One record by id: `route` with `params`; the route's path keys the cache. */
 export function recordQuery<R extends RouteDef>(
   session: ConsoleSession,
-  name: string,
   route: R,
   params: Record<string, string>,
 ) {
   return queryOptions({
-    queryKey: [...key(session, 'record', name), params],
+    queryKey: [...key(session, 'record', route.path), params],
     queryFn: ({ signal }) => callConsole(session, route, { params, signal }),
   });
 }

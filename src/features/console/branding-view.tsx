@@ -10,14 +10,15 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { maxLogoBytes, type Branding, type BrandingUpdate } from '../../../contract/branding';
 import { brandingRoutes } from '../../../contract/routes-branding';
-import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { HostedMerchantHeader } from '../../components/hosted-merchant-header';
 import { brandStyle, contrastRatio, readableTextOn } from '../../lib/brand-color';
 import { consoleEn } from '../../messages/console-en';
-import { ActionResult, FailureAlert } from './action-result';
+import { ActionForm } from './action-form';
+import { FailureAlert } from './action-result';
 import { brandingQuery, callConsole, consoleKeys } from './api';
 import { brandingFormSchema, logoChoices, type BrandingFormInput } from './forms';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -65,14 +66,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
   const choiceId = useId();
   const fileId = useId();
   const [fileUrl, setFileUrl] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    control,
-    formState: { errors },
-  } = useForm<BrandingFormInput, unknown, BrandingUpdate>({
+  const form = useForm<BrandingFormInput, unknown, BrandingUpdate>({
     resolver: zodResolver(brandingFormSchema),
     defaultValues: {
       displayName: current.displayName,
@@ -82,7 +76,8 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
       logoUpload: '',
     },
   });
-  const watched = useWatch({ control });
+  const { reset } = form;
+  const watched = useWatch({ control: form.control });
   const save = useMutation({
     mutationFn: (body: BrandingUpdate) =>
       callConsole(session, brandingRoutes.setBranding, { body }),
@@ -106,7 +101,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
     if (file === undefined) return;
     // The service decides the type by the bytes; the preview only needs something to show.
     const base64 = base64OfBytes(new Uint8Array(await file.arrayBuffer()));
-    setValue('logoUpload', base64, { shouldValidate: true });
+    form.setValue('logoUpload', base64, { shouldValidate: true });
     setFileUrl(`data:${file.type === 'image/svg+xml' ? file.type : 'image/png'};base64,${base64}`);
   };
 
@@ -115,28 +110,13 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
   const name = (watched.displayName ?? '').trim();
   return (
     <>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
-      >
-        <TextField
-          label={m.displayName}
-          autoComplete="organization"
-          error={errors.displayName?.message}
-          registration={register('displayName')}
-        />
-        <TextField
-          label={m.brandColor}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.brandColor?.message}
-          registration={register('brandColor')}
-        />
+      <ActionForm form={form} action={save} submit={[m.save, m.saving]}>
+        <TextField name="displayName" label={m.displayName} autoComplete="organization" />
+        <TextField name="brandColor" label={m.brandColor} autoComplete="off" spellCheck={false} />
         <p>{m.currentLogo(current.logo?.url ?? null)}</p>
-        <Field id={choiceId} label={m.logoChoice} error={errors.logoChoice?.message}>
+        <Field id={choiceId} label={m.logoChoice} error={form.formState.errors.logoChoice?.message}>
           {(controlProps) => (
-            <select className="input" {...controlProps} {...register('logoChoice')}>
+            <select className="input" {...controlProps} {...form.register('logoChoice')}>
               {logoChoices.map((choice) => (
                 <option key={choice} value={choice}>
                   {m.logoChoices[choice]}
@@ -146,20 +126,14 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
           )}
         </Field>
         {watched.logoChoice === 'url' && (
-          <TextField
-            label={m.logoUrl}
-            type="url"
-            autoComplete="off"
-            error={errors.logoUrl?.message}
-            registration={register('logoUrl')}
-          />
+          <TextField name="logoUrl" label={m.logoUrl} type="url" autoComplete="off" />
         )}
         {watched.logoChoice === 'upload' && (
           <Field
             id={fileId}
             label={m.logoFile}
             hint={m.logoFileHint(maxLogoBytes / 1024)}
-            error={errors.logoUpload?.message}
+            error={form.formState.errors.logoUpload?.message}
           >
             {(controlProps) => (
               <input
@@ -172,13 +146,8 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
             )}
           </Field>
         )}
-        <Button type="submit" busy={save.isPending} busyLabel={m.saving}>
-          {m.save}
-        </Button>
-      </form>
-      <ActionResult answer={save.data} error={save.error} />
-      <section aria-labelledby="branding-preview" className="console-section">
-        <h2 id="branding-preview">{m.previewTitle}</h2>
+      </ActionForm>
+      <Section id="branding-preview" title={m.previewTitle}>
         <div className="console-brand-preview" style={brandStyle(brandColor)}>
           <HostedMerchantHeader
             merchant={{
@@ -195,7 +164,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
           />
         </div>
         <p>{contrastNote(brandColor)}</p>
-      </section>
+      </Section>
     </>
   );
 }

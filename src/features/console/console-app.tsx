@@ -4,7 +4,7 @@
  * merchant API and the sandbox controls. Signing out forgets the key and every cached answer.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
 import { Button } from '../../components/button';
 import { consoleEn } from '../../messages/console-en';
@@ -12,20 +12,8 @@ import { consoleKeys } from './api';
 import { BrandingView } from './branding-view';
 import { ControlsView } from './controls-view';
 import { FiguresView } from './figures-view';
-import {
-  BeneficiariesView,
-  BeneficiaryDetailView,
-  InvoiceDetailView,
-  PayoutDetailView,
-  PayoutUseCaseDetailView,
-  PayoutsView,
-  RequestDetailView,
-  RequestLogView,
-  SubscriptionDetailView,
-  VirtualAccountDetailView,
-  VirtualAccountsView,
-} from './list-views';
-import { consolePaths } from './paths';
+import { recordPages } from './list-views';
+import { consolePaths, type NavSection } from './paths';
 import { PaymentDetailView } from './payment-detail-view';
 import { PaymentsView } from './payments-view';
 import {
@@ -37,6 +25,30 @@ import {
 import { SignInView } from './sign-in-view';
 import { SubscriptionsView } from './subscriptions-view';
 import { WebhooksView } from './webhooks-view';
+
+/** The console's views other than its record pages (list-views.tsx), by path below `/console`. */
+const views: [string, ComponentType<{ session: ConsoleSession }>][] = [
+  ['payments/:paymentId', PaymentDetailView],
+  ['subscriptions', SubscriptionsView],
+  ['figures', FiguresView],
+  ['webhooks', WebhooksView],
+  ['controls', ControlsView],
+  ['branding', BrandingView],
+];
+
+/** The navigation's sections, in its order. */
+const sections: NavSection[] = [
+  'payments',
+  'virtualAccounts',
+  'subscriptions',
+  'figures',
+  'webhooks',
+  'requests',
+  'payouts',
+  'beneficiaries',
+  'controls',
+  'branding',
+];
 
 function Frame({ session, children }: { session: ConsoleSession | null; children: ReactNode }) {
   return (
@@ -53,7 +65,7 @@ export function ConsoleApp() {
   if (session === null) {
     return (
       <Frame session={null}>
-        <main className="console__main">
+        <main className="page__main console__main">
           <SignInView
             onSignedIn={(signedIn) => {
               storeSession(signedIn);
@@ -70,19 +82,6 @@ export function ConsoleApp() {
     queryClient.removeQueries({ queryKey: consoleKeys.all });
     setSession(null);
   };
-  const nav = consoleEn.nav;
-  const navLinks: [string, string][] = [
-    [consolePaths.payments, nav.payments],
-    [consolePaths.virtualAccounts, nav.virtualAccounts],
-    [consolePaths.subscriptions, nav.subscriptions],
-    [consolePaths.figures, nav.figures],
-    [consolePaths.webhooks, nav.webhooks],
-    [consolePaths.requests, nav.requests],
-    [consolePaths.payouts, nav.payouts],
-    [consolePaths.beneficiaries, nav.beneficiaries],
-    [consolePaths.controls, nav.controls],
-    [consolePaths.branding, nav.branding],
-  ];
   return (
     <Frame session={session}>
       <header className="console__header">
@@ -91,12 +90,12 @@ export function ConsoleApp() {
           <strong className="console__badge">{consoleEn.modeBadge[session.mode]}</strong>{' '}
           {consoleEn.modeNote[session.mode]}
         </p>
-        <nav aria-label={nav.label}>
+        <nav aria-label={consoleEn.nav.label}>
           <ul className="console__nav">
-            {navLinks.map(([to, label]) => (
-              <li key={to}>
-                <NavLink end={to === consolePaths.payments} to={to}>
-                  {label}
+            {sections.map((section) => (
+              <li key={section}>
+                <NavLink end={section === 'payments'} to={consolePaths[section]}>
+                  {consoleEn.nav[section]}
                 </NavLink>
               </li>
             ))}
@@ -106,40 +105,17 @@ export function ConsoleApp() {
           {consoleEn.signOut}
         </Button>
       </header>
-      <main className="console__main">
+      <main className="page__main console__main">
         <Routes>
           {/* The router sees the whole path: the console's routes are all below /console. */}
           <Route path="console">
             <Route index element={<PaymentsView session={session} />} />
-            <Route path="payments/:paymentId" element={<PaymentDetailView session={session} />} />
-            <Route path="virtual-accounts" element={<VirtualAccountsView session={session} />} />
-            <Route
-              path="virtual-accounts/:virtualAccountId"
-              element={<VirtualAccountDetailView session={session} />}
-            />
-            <Route path="subscriptions" element={<SubscriptionsView session={session} />} />
-            <Route
-              path="subscriptions/:subscriptionId"
-              element={<SubscriptionDetailView session={session} />}
-            />
-            <Route path="invoices/:invoiceId" element={<InvoiceDetailView session={session} />} />
-            <Route path="figures" element={<FiguresView session={session} />} />
-            <Route path="requests" element={<RequestLogView session={session} />} />
-            <Route path="requests/:requestId" element={<RequestDetailView session={session} />} />
-            <Route path="payouts" element={<PayoutsView session={session} />} />
-            <Route path="payouts/:payoutId" element={<PayoutDetailView session={session} />} />
-            <Route
-              path="payout-use-cases/:useCaseId"
-              element={<PayoutUseCaseDetailView session={session} />}
-            />
-            <Route path="beneficiaries" element={<BeneficiariesView session={session} />} />
-            <Route
-              path="beneficiaries/:beneficiaryId"
-              element={<BeneficiaryDetailView session={session} />}
-            />
-            <Route path="webhooks" element={<WebhooksView session={session} />} />
-            <Route path="controls" element={<ControlsView session={session} />} />
-            <Route path="branding" element={<BrandingView session={session} />} />
+            {views.map(([path, View]) => (
+              <Route key={path} path={path} element={<View session={session} />} />
+            ))}
+            {recordPages.map(([path, view]) => (
+              <Route key={path} path={path} element={view(session)} />
+            ))}
             <Route path="*" element={<PaymentsView session={session} />} />
           </Route>
           <Route path="*" element={<PaymentsView session={session} />} />

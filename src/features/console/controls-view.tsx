@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { PayoutUseCase, PayoutUseCaseCreateRequest } from '../../../contract/payouts';
+import type { PayoutUseCaseCreateRequest } from '../../../contract/payouts';
 import { readRoutes } from '../../../contract/routes-reads';
 import type { MandateBankAnswer } from '../../../contract/sandbox-controls';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
@@ -22,6 +22,7 @@ import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { formatDateTime } from '../../lib/format';
 import { consoleEn } from '../../messages/console-en';
+import { ActionForm } from './action-form';
 import { ActionResult, FailureAlert } from './action-result';
 import { callConsole, clockQuery, consoleKeys, payoutAccessQuery } from './api';
 import {
@@ -33,8 +34,9 @@ import {
   type PayoutUseCaseFormInput,
 } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
-import { PagedList, type Column } from './paged-list';
-import { consolePaths } from './paths';
+import { consoleLists } from './list-views';
+import { PagedList } from './paged-list';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -43,11 +45,7 @@ const m = consoleEn.controls;
 function ClockSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
   const clock = useQuery(clockQuery(session));
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof clockFormSchema>, unknown, { seconds: number }>({
+  const form = useForm<z.input<typeof clockFormSchema>, unknown, { seconds: number }>({
     resolver: zodResolver(clockFormSchema),
     defaultValues: { minutes: '31' },
   });
@@ -59,27 +57,13 @@ function ClockSection({ session }: { session: ConsoleSession }) {
   });
   const now = clock.data?.data.data;
   return (
-    <section aria-labelledby="clock" className="console-section">
-      <h2 id="clock">{m.clockTitle}</h2>
+    <Section id="clock" title={m.clockTitle}>
       {clock.isError && <FailureAlert error={clock.error} />}
       {now !== undefined && <p>{m.clockNow(formatDateTime(now.now), now.offsetSeconds)}</p>}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void handleSubmit((body) => advance.mutate(body))(event)}
-      >
-        <TextField
-          label={m.minutes}
-          inputMode="numeric"
-          error={errors.minutes?.message}
-          registration={register('minutes')}
-        />
-        <Button type="submit" busy={advance.isPending} busyLabel={m.advancing}>
-          {m.advance}
-        </Button>
-      </form>
-      <ActionResult answer={advance.data} error={advance.error} />
-    </section>
+      <ActionForm form={form} action={advance} submit={[m.advance, m.advancing]}>
+        <TextField name="minutes" label={m.minutes} inputMode="numeric" />
+      </ActionForm>
+    </Section>
   );
 }
 
@@ -90,11 +74,7 @@ interface MandateAnswer {
 
 function MandateSection({ session }: { session: ConsoleSession }) {
   const outcomeId = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof mandateAnswerFormSchema>, unknown, MandateAnswer>({
+  const form = useForm<z.input<typeof mandateAnswerFormSchema>, unknown, MandateAnswer>({
     resolver: zodResolver(mandateAnswerFormSchema),
     defaultValues: { subscriptionId: '', outcome: 'approved', reason: '' },
   });
@@ -103,39 +83,25 @@ function MandateSection({ session }: { session: ConsoleSession }) {
       callConsole(session, directDebitRoutes.answerMandate, { params: { subscriptionId }, body }),
   });
   return (
-    <section aria-labelledby="mandate" className="console-section">
-      <h2 id="mandate">{m.mandateTitle}</h2>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void handleSubmit((body) => answer.mutate(body))(event)}
-      >
+    <Section id="mandate" title={m.mandateTitle}>
+      <ActionForm form={form} action={answer} submit={[m.answer, m.answering]}>
         <TextField
+          name="subscriptionId"
           label={m.subscriptionId}
           autoComplete="off"
           spellCheck={false}
-          error={errors.subscriptionId?.message}
-          registration={register('subscriptionId')}
         />
-        <Field id={outcomeId} label={m.outcome} error={errors.outcome?.message}>
+        <Field id={outcomeId} label={m.outcome} error={form.formState.errors.outcome?.message}>
           {(control) => (
-            <select className="input" {...control} {...register('outcome')}>
+            <select className="input" {...control} {...form.register('outcome')}>
               <option value="approved">{m.approved}</option>
               <option value="rejected">{m.rejected}</option>
             </select>
           )}
         </Field>
-        <TextField
-          label={m.reason}
-          error={errors.reason?.message}
-          registration={register('reason')}
-        />
-        <Button type="submit" busy={answer.isPending} busyLabel={m.answering}>
-          {m.answer}
-        </Button>
-      </form>
-      <ActionResult answer={answer.data} error={answer.error} />
-    </section>
+        <TextField name="reason" label={m.reason} />
+      </ActionForm>
+    </Section>
   );
 }
 
@@ -144,22 +110,15 @@ function ScopedKeySection({ session }: { session: ConsoleSession }) {
     mutationFn: () => callConsole(session, payoutRoutes.issuePayoutKey, { body: {} }),
   });
   return (
-    <section aria-labelledby="scoped-key" className="console-section">
-      <h2 id="scoped-key">{m.keyTitle}</h2>
-      <p>{m.keyIntro}</p>
+    <Section id="scoped-key" title={m.keyTitle} intro={m.keyIntro}>
       {session.mode === 'test' && <p>{m.keyNeedsLive}</p>}
       <Button busy={issue.isPending} busyLabel={m.creatingKey} onClick={() => issue.mutate()}>
         {m.createKey}
       </Button>
       <ActionResult answer={issue.data} error={issue.error} />
-    </section>
+    </Section>
   );
 }
-
-const useCaseColumns: Column<PayoutUseCase>[] = [
-  { header: consoleEn.lists.status, cell: (useCase) => useCase.status },
-  { header: consoleEn.lists.created, cell: (useCase) => formatDateTime(useCase.createdAt) },
-];
 
 /**
  * A payout use case from a form, sent with an idempotency key (a double submit creates once), and
@@ -170,14 +129,11 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
   const useCaseId = useId();
   const [keys] = useState(() => createIdempotencyKeys());
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PayoutUseCaseFormInput, unknown, PayoutUseCaseCreateRequest>({
+  const form = useForm<PayoutUseCaseFormInput, unknown, PayoutUseCaseCreateRequest>({
     resolver: zodResolver(payoutUseCaseFormSchema),
     defaultValues: { useCase: '', expectedMonthlyVolume: '' },
   });
+  const { errors } = form.formState;
   const submit = useMutation({
     mutationFn: (body: PayoutUseCaseCreateRequest) =>
       callConsole(session, payoutRoutes.submitPayoutUseCase, {
@@ -186,47 +142,23 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
       }),
     onSuccess: () => {
       keys.forget();
-      return queryClient.invalidateQueries({
-        queryKey: consoleKeys.list(session, 'payout-use-cases'),
-      });
+      const queryKey = consoleKeys.list(session, readRoutes.listPayoutUseCases);
+      return queryClient.invalidateQueries({ queryKey });
     },
   });
   return (
     <>
-      <section aria-labelledby="payout-use-case" className="console-section">
-        <h2 id="payout-use-case">{m.useCaseTitle}</h2>
-        <p>{m.useCaseIntro}</p>
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => void handleSubmit((body) => submit.mutate(body))(event)}
-        >
+      <Section id="payout-use-case" title={m.useCaseTitle} intro={m.useCaseIntro}>
+        <ActionForm form={form} action={submit} submit={[m.submitUseCase, m.submittingUseCase]}>
           <Field id={useCaseId} label={m.useCaseLabel} error={errors.useCase?.message}>
             {(control) => (
-              <textarea className="input" rows={3} {...control} {...register('useCase')} />
+              <textarea className="input" rows={3} {...control} {...form.register('useCase')} />
             )}
           </Field>
-          <TextField
-            label={m.useCaseVolume}
-            inputMode="decimal"
-            error={errors.expectedMonthlyVolume?.message}
-            registration={register('expectedMonthlyVolume')}
-          />
-          <Button type="submit" busy={submit.isPending} busyLabel={m.submittingUseCase}>
-            {m.submitUseCase}
-          </Button>
-        </form>
-        <ActionResult answer={submit.data} error={submit.error} />
-      </section>
-      <PagedList
-        session={session}
-        title={m.useCasesTitle}
-        name="payout-use-cases"
-        route={readRoutes.listPayoutUseCases}
-        detailPath={(useCase) => consolePaths.payoutUseCase(useCase.id)}
-        columns={useCaseColumns}
-        pagedByUrl={false}
-      />
+          <TextField name="expectedMonthlyVolume" label={m.useCaseVolume} inputMode="decimal" />
+        </ActionForm>
+      </Section>
+      <PagedList session={session} {...consoleLists.payoutUseCases} />
     </>
   );
 }
@@ -236,15 +168,11 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
   const whitelistId = useId();
   const access = useQuery(payoutAccessQuery(session));
   const current = access.data?.data.data.ipWhitelist.join('\n');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<z.input<typeof ipWhitelistFormSchema>, unknown, { addresses: string[] }>({
+  const form = useForm<z.input<typeof ipWhitelistFormSchema>, unknown, { addresses: string[] }>({
     resolver: zodResolver(ipWhitelistFormSchema),
     defaultValues: { addresses: '' },
   });
+  const { reset } = form;
   useEffect(() => {
     if (current !== undefined) reset({ addresses: current });
   }, [current, reset]);
@@ -254,31 +182,21 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.payoutAccess(session) }),
   });
   return (
-    <section aria-labelledby="whitelist" className="console-section">
-      <h2 id="whitelist">{m.whitelistTitle}</h2>
-      <p>{m.whitelistIntro}</p>
+    <Section id="whitelist" title={m.whitelistTitle} intro={m.whitelistIntro}>
       {access.isError && <FailureAlert error={access.error} />}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
-      >
+      <ActionForm form={form} action={save} submit={[m.saveWhitelist, m.savingWhitelist]}>
         <Field
           id={whitelistId}
           label={m.whitelistLabel}
           hint={m.whitelistHint(maxWhitelistEntries)}
-          error={errors.addresses?.message}
+          error={form.formState.errors.addresses?.message}
         >
           {(control) => (
-            <textarea className="input" rows={3} {...control} {...register('addresses')} />
+            <textarea className="input" rows={3} {...control} {...form.register('addresses')} />
           )}
         </Field>
-        <Button type="submit" busy={save.isPending} busyLabel={m.savingWhitelist}>
-          {m.saveWhitelist}
-        </Button>
-      </form>
-      <ActionResult answer={save.data} error={save.error} />
-    </section>
+      </ActionForm>
+    </Section>
   );
 }
 

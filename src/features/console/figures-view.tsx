@@ -13,6 +13,7 @@ import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { consoleRefetchMs, recordQuery } from './api';
 import { addReading, chartPoints } from './figures';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 
 const m = consoleEn.figures;
@@ -58,7 +59,7 @@ const count = (n: number) => String(n);
 
 export function FiguresView({ session }: { session: ConsoleSession }) {
   const figures = useQuery({
-    ...recordQuery(session, 'metrics', readRoutes.getSubscriptionMetrics, {}),
+    ...recordQuery(session, readRoutes.getSubscriptionMetrics, {}),
     refetchInterval: consoleRefetchMs,
   });
   const latest = figures.data?.data.data;
@@ -92,8 +93,7 @@ export function FiguresView({ session }: { session: ConsoleSession }) {
           <p>{m.asOf(formatDateTime(latest.asOf))}</p>
         </>
       )}
-      <section aria-labelledby="figures-chart" className="console-section">
-        <h2 id="figures-chart">{m.chartTitle}</h2>
+      <Section id="figures-chart" title={m.chartTitle}>
         <Chart
           label={m.activeSubscribers}
           readings={readings}
@@ -101,9 +101,8 @@ export function FiguresView({ session }: { session: ConsoleSession }) {
           format={count}
         />
         <Chart label={m.mrr} readings={readings} value={(r) => r.mrr} format={formatNaira} />
-      </section>
-      <section aria-labelledby="figures-table" className="console-section">
-        <h2 id="figures-table">{m.tableTitle}</h2>
+      </Section>
+      <Section id="figures-table" title={m.tableTitle}>
         <div
           className="console-table"
           role="region"
@@ -131,7 +130,7 @@ export function FiguresView({ session }: { session: ConsoleSession }) {
             </tbody>
           </table>
         </div>
-      </section>
+      </Section>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { listPageQuery } from './api';
 import { cursorOfSearch, pageLinks, searchOfCursor, type Page } from './paging';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 
 const m = consoleEn.lists;
@@ -27,14 +28,12 @@ export interface PagedListProps<T extends { id: string }> {
   session: ConsoleSession;
   /** The section's heading, also the table's name. */
   title: string;
-  /** Keys the cache: one name per list and filter set. */
-  name: string;
   /** A list route: its answer is one page, `{ data: T[], hasMore }`. */
   route: RouteDef & { response: z.ZodType<Page<T>> };
   /** Filters in the API's names (`subscription_id`, …), sent with every page. */
   filters?: Record<string, string>;
-  /** The console path of a record's detail page. */
-  detailPath: (record: T) => string;
+  /** The console path of a record's detail page, by the record's id (consolePaths). */
+  detailPath: (id: string) => string;
   /** Columns after the first (the record's id, linking to its detail). */
   columns: Column<T>[];
   /** Whether the cursor is taken from the URL (false for a list inside a detail page). */
@@ -44,7 +43,6 @@ export interface PagedListProps<T extends { id: string }> {
 export function PagedList<T extends { id: string }>({
   session,
   title,
-  name,
   route,
   filters = {},
   detailPath,
@@ -54,13 +52,12 @@ export function PagedList<T extends { id: string }>({
   const headingId = useId();
   const [search] = useSearchParams();
   const cursor = pagedByUrl ? cursorOfSearch(search) : { kind: 'first' as const };
-  const list = useQuery(listPageQuery(session, name, route, cursor, filters));
+  const list = useQuery(listPageQuery(session, route, cursor, filters));
   const answer = list.data?.data;
   const page: Page<T> | undefined = answer;
   const links = page === undefined ? null : pageLinks(cursor, page);
   return (
-    <section aria-labelledby={headingId} className="console-section">
-      <h2 id={headingId}>{title}</h2>
+    <Section id={headingId} title={title}>
       {list.isPending && <p>{consoleEn.loading}</p>}
       {list.isError && <FailureAlert error={list.error} urgent={false} />}
       {page !== undefined && page.data.length === 0 && <p>{m.empty}</p>}
@@ -81,7 +78,7 @@ export function PagedList<T extends { id: string }>({
               {page.data.map((record) => (
                 <tr key={record.id}>
                   <th scope="row">
-                    <Link to={detailPath(record)}>
+                    <Link to={detailPath(record.id)}>
                       <code>{record.id}</code>
                     </Link>
                   </th>
@@ -110,6 +107,6 @@ export function PagedList<T extends { id: string }>({
           </ul>
         </nav>
       )}
-    </section>
+    </Section>
   );
 }

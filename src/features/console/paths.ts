@@ -1,3 +1,5 @@
+import type { consoleEn } from '../../messages/console-en';
+
 /** The console's own paths, below `/console` (a navigation there gets the SPA's index.html). */
 const under = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
 
@@ -21,3 +23,6 @@ export const consolePaths = {
   controls: '/console/controls',
   branding: '/console/branding',
 } as const;
+
+/** A section of the console's navigation: its path in consolePaths, its name in consoleEn.nav. */
+export type NavSection = keyof typeof consolePaths & keyof typeof consoleEn.nav;

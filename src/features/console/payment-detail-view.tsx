@@ -14,6 +14,7 @@ import { consoleEn } from '../../messages/console-en';
 import { ActionResult, FailureAlert } from './action-result';
 import { callConsole, consoleKeys, paymentQuery } from './api';
 import { consolePaths } from './paths';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { transferAmounts, type TransferKind } from './transfers';
 
@@ -39,9 +40,7 @@ function TransferControl({ session, payment }: { session: ConsoleSession; paymen
   });
   const amounts = transferAmounts(payment.amountOutstanding);
   return (
-    <section aria-labelledby="transfer" className="console-section">
-      <h2 id="transfer">{m.transferTitle}</h2>
-      <p>{m.transferIntro}</p>
+    <Section id="transfer" title={m.transferTitle} intro={m.transferIntro}>
       <div className="console-actions">
         {transferKinds.map((kind) => {
           const amount = amounts[kind];
@@ -61,7 +60,7 @@ function TransferControl({ session, payment }: { session: ConsoleSession; paymen
         })}
       </div>
       <ActionResult answer={transfer.data} error={transfer.error} />
-    </section>
+    </Section>
   );
 }
 
@@ -112,15 +111,14 @@ function PaymentDetails({ session, payment }: { session: ConsoleSession; payment
           {m.openCheckout}
         </a>
       </p>
-      <section aria-labelledby="virtual-account" className="console-section">
-        <h2 id="virtual-account">{m.accountTitle}</h2>
+      <Section id="virtual-account" title={m.accountTitle}>
         <dl className="playback">
           <DetailRow term={m.bank}>{account.bankName}</DetailRow>
           <DetailRow term={m.accountNumber}>{account.accountNumber}</DetailRow>
           <DetailRow term={m.accountName}>{account.accountName}</DetailRow>
           <DetailRow term={m.accountStatus}>{account.status}</DetailRow>
         </dl>
-      </section>
+      </Section>
       <TransferControl session={session} payment={payment} />
     </>
   );

@@ -6,18 +6,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { PaymentCreateRequest } from '../../../contract/payments';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
 import { Button } from '../../components/button';
 import { consoleEn } from '../../messages/console-en';
-import { ActionResult } from './action-result';
+import { ActionForm } from './action-form';
 import { callConsole } from './api';
 import { openByIdFormSchema, paymentFormSchema, type PaymentFormInput } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
-import { PaymentsList } from './list-views';
+import { consoleLists } from './list-views';
+import { PagedList } from './paged-list';
 import { consolePaths } from './paths';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -25,11 +27,7 @@ const m = consoleEn.payments;
 
 function CreatePaymentForm({ session }: { session: ConsoleSession }) {
   const [keys] = useState(() => createIdempotencyKeys());
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PaymentFormInput, unknown, PaymentCreateRequest>({
+  const form = useForm<PaymentFormInput, unknown, PaymentCreateRequest>({
     resolver: zodResolver(paymentFormSchema),
     defaultValues: { amount: '5000', email: '', phone: '', callbackUrl: '' },
   });
@@ -43,90 +41,55 @@ function CreatePaymentForm({ session }: { session: ConsoleSession }) {
   });
   const payment = create.data?.data.data;
   return (
-    <section aria-labelledby="create-payment" className="console-section">
-      <h2 id="create-payment">{m.createTitle}</h2>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void handleSubmit((body) => create.mutate(body))(event)}
+    <Section id="create-payment" title={m.createTitle}>
+      <ActionForm
+        form={form}
+        action={create}
+        submit={[m.create, m.creating]}
+        result={
+          payment !== undefined && (
+            <ul className="console-links">
+              <li>
+                <a href={payment.checkoutUrl} target="_blank" rel="noopener noreferrer">
+                  {m.openCheckout}
+                </a>
+              </li>
+              <li>
+                <Link to={consolePaths.payment(payment.id)}>{m.viewPayment}</Link>
+              </li>
+            </ul>
+          )
+        }
       >
-        <TextField
-          label={m.amount}
-          inputMode="decimal"
-          error={errors.amount?.message}
-          registration={register('amount')}
-        />
-        <TextField
-          label={m.email}
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          registration={register('email')}
-        />
-        <TextField
-          label={m.phone}
-          type="tel"
-          autoComplete="off"
-          error={errors.phone?.message}
-          registration={register('phone')}
-        />
-        <TextField
-          label={m.callbackUrl}
-          type="url"
-          error={errors.callbackUrl?.message}
-          registration={register('callbackUrl')}
-        />
-        <Button type="submit" busy={create.isPending} busyLabel={m.creating}>
-          {m.create}
-        </Button>
-      </form>
-      <ActionResult answer={create.data} error={create.error}>
-        {payment !== undefined && (
-          <ul className="console-links">
-            <li>
-              <a href={payment.checkoutUrl} target="_blank" rel="noopener noreferrer">
-                {m.openCheckout}
-              </a>
-            </li>
-            <li>
-              <Link to={consolePaths.payment(payment.id)}>{m.viewPayment}</Link>
-            </li>
-          </ul>
-        )}
-      </ActionResult>
-    </section>
+        <TextField name="amount" label={m.amount} inputMode="decimal" />
+        <TextField name="email" label={m.email} type="email" autoComplete="off" />
+        <TextField name="phone" label={m.phone} type="tel" autoComplete="off" />
+        <TextField name="callbackUrl" label={m.callbackUrl} type="url" />
+      </ActionForm>
+    </Section>
   );
 }
 
 function OpenPaymentForm() {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(openByIdFormSchema), defaultValues: { id: '' } });
+  const form = useForm({ resolver: zodResolver(openByIdFormSchema), defaultValues: { id: '' } });
   return (
-    <section aria-labelledby="open-payment" className="console-section">
-      <h2 id="open-payment">{m.openTitle}</h2>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit(({ id }) => navigate(consolePaths.payment(id)))(event)
-        }
-      >
-        <TextField
-          label={m.paymentId}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.id?.message}
-          registration={register('id')}
-        />
-        <Button type="submit" variant="secondary">
-          {m.open}
-        </Button>
-      </form>
-    </section>
+    <Section id="open-payment" title={m.openTitle}>
+      <FormProvider {...form}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) =>
+            void form.handleSubmit(({ id }) => navigate(consolePaths.payment(id)))(event)
+          }
+        >
+          <TextField name="id" label={m.paymentId} autoComplete="off" spellCheck={false} />
+          <Button type="submit" variant="secondary">
+            {m.open}
+          </Button>
+        </form>
+      </FormProvider>
+    </Section>
   );
 }
 
@@ -137,7 +100,7 @@ export function PaymentsView({ session }: { session: ConsoleSession }) {
       <h1>{m.title}</h1>
       <CreatePaymentForm session={session} />
       <OpenPaymentForm />
-      <PaymentsList session={session} />
+      <PagedList session={session} {...consoleLists.payments} />
     </>
   );
 }

@@ -11,6 +11,8 @@ import type { RouteDef } from '../../../contract/route';
 import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { recordQuery } from './api';
+import { consolePaths, type NavSection } from './paths';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 
 const m = consoleEn.lists;
@@ -27,35 +29,33 @@ export interface RecordDetailProps<T extends { id: string }> {
   session: ConsoleSession;
   /** The kind of record, as the heading names it ("Payout"). */
   kind: string;
-  /** Keys the cache. */
-  name: string;
   /** A read route with one path parameter, answering `{ data: T }`. */
   route: RouteDef & { response: z.ZodType<{ data: T }> };
   /** The name of that path parameter (`payoutId`). */
   param: string;
-  /** The list this record belongs to, and its link text. */
-  back: { to: string; label: string };
-  children?: (record: T) => ReactNode;
+  /** The section this record belongs to, linked above the heading. */
+  back: NavSection;
+  /** What the record links to, below its fields (a subscription's invoices). */
+  children?: (record: T, session: ConsoleSession) => ReactNode;
 }
 
 export function RecordDetail<T extends { id: string }>({
   session,
   kind,
-  name,
   route,
   param,
   back,
   children,
 }: RecordDetailProps<T>) {
   const id = useParams()[param] ?? '';
-  const read = useQuery(recordQuery(session, name, route, { [param]: id }));
+  const read = useQuery(recordQuery(session, route, { [param]: id }));
   const answer = read.data?.data;
   const record: T | undefined = answer?.data;
   return (
     <>
       <title>{consoleEn.payment.documentTitle(id)}</title>
       <p>
-        <Link to={back.to}>{back.label}</Link>
+        <Link to={consolePaths[back]}>{consoleEn.nav[back]}</Link>
       </p>
       <h1>
         {kind} <code>{id}</code>
@@ -77,15 +77,14 @@ export function RecordDetail<T extends { id: string }>({
                   ];
             })}
           </dl>
-          {children?.(record)}
-          <section aria-labelledby="record-json" className="console-section">
-            <h2 id="record-json">{m.response}</h2>
+          {children?.(record, session)}
+          <Section id="record-json" title={m.response}>
             <p>
               {consoleEn.result.requestId}:{' '}
               <code className="console-result__request-id">{read.data?.requestId ?? '—'}</code>
             </p>
             <pre className="console-result__body">{JSON.stringify(answer, null, 2)}</pre>
-          </section>
+          </Section>
         </>
       )}
     </>

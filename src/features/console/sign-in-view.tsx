@@ -7,7 +7,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { readRoutes } from '../../../contract/routes-reads';
 import { Button } from '../../components/button';
@@ -21,11 +21,7 @@ const m = consoleEn.signIn;
 const signInSchema = z.object({ secretKey: secretKeySchema });
 
 export function SignInView({ onSignedIn }: { onSignedIn: (session: ConsoleSession) => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { secretKey: '' } });
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { secretKey: '' } });
   const check = useMutation({
     mutationFn: async (session: ConsoleSession) => {
       await callConsole(session, readRoutes.getBalance);
@@ -39,28 +35,29 @@ export function SignInView({ onSignedIn }: { onSignedIn: (session: ConsoleSessio
       <h1>{m.title}</h1>
       <p>{m.intro}</p>
       {check.error !== null && <FailureAlert error={check.error} />}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit(({ secretKey }) => {
-            const session = sessionOfKey(secretKey);
-            if (session !== null) check.mutate(session);
-          })(event)
-        }
-      >
-        <TextField
-          label={m.keyLabel}
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.secretKey?.message}
-          registration={register('secretKey')}
-        />
-        <Button type="submit" busy={check.isPending} busyLabel={m.busy}>
-          {m.submit}
-        </Button>
-      </form>
+      <FormProvider {...form}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) =>
+            void form.handleSubmit(({ secretKey }) => {
+              const session = sessionOfKey(secretKey);
+              if (session !== null) check.mutate(session);
+            })(event)
+          }
+        >
+          <TextField
+            name="secretKey"
+            label={m.keyLabel}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Button type="submit" busy={check.isPending} busyLabel={m.busy}>
+            {m.submit}
+          </Button>
+        </form>
+      </FormProvider>
     </>
   );
 }

@@ -10,10 +10,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { intervalSchema } from '../../../contract/common';
 import { subscriptionRoutes } from '../../../contract/routes-subscriptions';
-import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { consoleEn } from '../../messages/console-en';
-import { ActionResult } from './action-result';
+import { ActionForm } from './action-form';
 import { callConsole } from './api';
 import {
   subscriptionFormSchema,
@@ -21,7 +20,9 @@ import {
   type SubscriptionFormOutput,
 } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
-import { SubscriptionsList } from './list-views';
+import { consoleLists } from './list-views';
+import { PagedList } from './paged-list';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -30,11 +31,7 @@ const m = consoleEn.subscriptions;
 export function SubscriptionsView({ session }: { session: ConsoleSession }) {
   const intervalId = useId();
   const [keys] = useState(() => createIdempotencyKeys());
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SubscriptionFormInput, unknown, SubscriptionFormOutput>({
+  const form = useForm<SubscriptionFormInput, unknown, SubscriptionFormOutput>({
     resolver: zodResolver(subscriptionFormSchema),
     defaultValues: {
       planName: 'Gym membership',
@@ -65,28 +62,26 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
     <>
       <title>{m.documentTitle}</title>
       <h1>{m.title}</h1>
-      <section aria-labelledby="create-subscription" className="console-section">
-        <h2 id="create-subscription">{m.createTitle}</h2>
-        <p>{m.intro}</p>
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => void handleSubmit((body) => create.mutate(body))(event)}
+      <Section id="create-subscription" title={m.createTitle} intro={m.intro}>
+        <ActionForm
+          form={form}
+          action={create}
+          submit={[m.create, m.creating]}
+          result={
+            invoiceUrl !== null && (
+              <p>
+                <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
+                  {m.openInvoice}
+                </a>
+              </p>
+            )
+          }
         >
-          <TextField
-            label={m.planName}
-            error={errors.planName?.message}
-            registration={register('planName')}
-          />
-          <TextField
-            label={m.amount}
-            inputMode="decimal"
-            error={errors.amount?.message}
-            registration={register('amount')}
-          />
-          <Field id={intervalId} label={m.interval} error={errors.interval?.message}>
+          <TextField name="planName" label={m.planName} />
+          <TextField name="amount" label={m.amount} inputMode="decimal" />
+          <Field id={intervalId} label={m.interval} error={form.formState.errors.interval?.message}>
             {(control) => (
-              <select className="input" {...control} {...register('interval')}>
+              <select className="input" {...control} {...form.register('interval')}>
                 {intervalSchema.options.map((interval) => (
                   <option key={interval} value={interval}>
                     {m.intervals[interval]}
@@ -95,40 +90,12 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
               </select>
             )}
           </Field>
-          <TextField
-            label={m.email}
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            registration={register('email')}
-          />
-          <TextField
-            label={m.firstName}
-            autoComplete="off"
-            error={errors.firstName?.message}
-            registration={register('firstName')}
-          />
-          <TextField
-            label={m.callbackUrl}
-            type="url"
-            error={errors.callbackUrl?.message}
-            registration={register('callbackUrl')}
-          />
-          <Button type="submit" busy={create.isPending} busyLabel={m.creating}>
-            {m.create}
-          </Button>
-        </form>
-        <ActionResult answer={create.data} error={create.error}>
-          {invoiceUrl !== null && (
-            <p>
-              <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
-                {m.openInvoice}
-              </a>
-            </p>
-          )}
-        </ActionResult>
-      </section>
-      <SubscriptionsList session={session} />
+          <TextField name="email" label={m.email} type="email" autoComplete="off" />
+          <TextField name="firstName" label={m.firstName} autoComplete="off" />
+          <TextField name="callbackUrl" label={m.callbackUrl} type="url" />
+        </ActionForm>
+      </Section>
+      <PagedList session={session} {...consoleLists.subscriptions} />
     </>
   );
 }

@@ -1,24 +1,26 @@
 /**
  * A labelled text input of a console form, wired to react-hook-form: the shared `Field` (label,
- * hint, error as `aria-describedby`) around an input that takes the form's registration.
+ * error as `aria-describedby`) around the input registered as `name` of the form around it
+ * (`FormProvider`, as ActionForm gives), showing that field's error.
  */
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { Field } from '../../components/field';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+  /** The field's name in the form. */
+  name: string;
   label: ReactNode;
-  hint?: ReactNode;
-  error?: string | undefined;
-  registration: UseFormRegisterReturn;
 }
 
-export function TextField({ label, hint, error, registration, ...input }: TextFieldProps) {
+export function TextField({ name, label, ...input }: TextFieldProps) {
   const id = useId();
+  const { register, getFieldState, formState } = useFormContext();
+  const { error } = getFieldState(name, formState);
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} error={error?.message}>
       {(control) => (
-        <input className="input" type="text" {...input} {...control} {...registration} />
+        <input className="input" type="text" {...input} {...control} {...register(name)} />
       )}
     </Field>
   );

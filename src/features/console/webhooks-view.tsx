@@ -16,9 +16,11 @@ import { Button } from '../../components/button';
 import { DetailRow } from '../../components/detail-row';
 import { formatDateTime } from '../../lib/format';
 import { consoleEn } from '../../messages/console-en';
+import { ActionForm } from './action-form';
 import { ActionResult, FailureAlert } from './action-result';
 import { callConsole, consoleKeys, webhookEndpointQuery, webhookEventsQuery } from './api';
 import { webhookEndpointFormSchema } from './forms';
+import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
 
@@ -28,15 +30,11 @@ function EndpointSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
   const endpoint = useQuery(webhookEndpointQuery(session));
   const current = endpoint.data?.data.data.url ?? null;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<z.input<typeof webhookEndpointFormSchema>, unknown, { url: string | null }>({
+  const form = useForm<z.input<typeof webhookEndpointFormSchema>, unknown, { url: string | null }>({
     resolver: zodResolver(webhookEndpointFormSchema),
     defaultValues: { url: '' },
   });
+  const { reset } = form;
   // The form starts from what the service has, once it is known.
   useEffect(() => reset({ url: current ?? '' }), [current, reset]);
   const save = useMutation({
@@ -46,28 +44,13 @@ function EndpointSection({ session }: { session: ConsoleSession }) {
       queryClient.invalidateQueries({ queryKey: consoleKeys.webhookEndpoint(session) }),
   });
   return (
-    <section aria-labelledby="endpoint" className="console-section">
-      <h2 id="endpoint">{m.endpointTitle}</h2>
+    <Section id="endpoint" title={m.endpointTitle}>
       {endpoint.isError && <FailureAlert error={endpoint.error} />}
       {endpoint.data !== undefined && <p>{m.currentEndpoint(current)}</p>}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
-      >
-        <TextField
-          label={m.endpointLabel}
-          type="url"
-          autoComplete="off"
-          error={errors.url?.message}
-          registration={register('url')}
-        />
-        <Button type="submit" busy={save.isPending} busyLabel={m.saving}>
-          {m.save}
-        </Button>
-      </form>
-      <ActionResult answer={save.data} error={save.error} />
-    </section>
+      <ActionForm form={form} action={save} submit={[m.save, m.saving]}>
+        <TextField name="url" label={m.endpointLabel} type="url" autoComplete="off" />
+      </ActionForm>
+    </Section>
   );
 }
 
@@ -79,14 +62,12 @@ function TestSection({ session }: { session: ConsoleSession }) {
       queryClient.invalidateQueries({ queryKey: consoleKeys.webhookEvents(session) }),
   });
   return (
-    <section aria-labelledby="test-webhook" className="console-section">
-      <h2 id="test-webhook">{m.testTitle}</h2>
-      <p>{m.testIntro}</p>
+    <Section id="test-webhook" title={m.testTitle} intro={m.testIntro}>
       <Button busy={send.isPending} busyLabel={m.sendingTest} onClick={() => send.mutate()}>
         {m.sendTest}
       </Button>
       <ActionResult answer={send.data} error={send.error} />
-    </section>
+    </Section>
   );
 }
 
@@ -162,8 +143,7 @@ function EventItem({ session, entry }: { session: ConsoleSession; entry: EventLo
 function EventsSection({ session }: { session: ConsoleSession }) {
   const events = useQuery(webhookEventsQuery(session));
   return (
-    <section aria-labelledby="events" className="console-section">
-      <h2 id="events">{m.eventsTitle}</h2>
+    <Section id="events" title={m.eventsTitle}>
       {events.isPending && <p role="status">{consoleEn.loading}</p>}
       {events.isError && <FailureAlert error={events.error} />}
       {events.data?.data.data.length === 0 && <p>{m.noEvents}</p>}
@@ -174,7 +154,7 @@ function EventsSection({ session }: { session: ConsoleSession }) {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
