@@ -8,7 +8,7 @@
 import { z } from 'zod/mini';
 import * as hosted from './hosted-common';
 import { returnUrlWireSchema } from './return-url';
-import { invoiceStatusSchema, paymentStatusSchema } from './statuses';
+import { invoiceStatusSchema, paymentStandingShape } from './statuses';
 
 export { checkoutTokenHeader } from './hosted-reads';
 
@@ -24,12 +24,7 @@ export const checkoutStateSchema = z.object({
   preferredLanguage: z.nullable(hosted.languageSchema),
   payment: z.object({
     id: z.string(),
-    status: paymentStatusSchema,
-    amount: z.number(),
-    currency: z.literal('NGN'),
-    amountReceived: z.number(),
-    amountOutstanding: z.number(),
-    amountOverpaid: z.number(),
+    ...paymentStandingShape,
     description: z.nullable(z.string()),
     paidAt: z.nullable(hosted.isoTimestampSchema),
   }),
