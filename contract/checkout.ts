@@ -6,39 +6,27 @@
  * `zod/mini`: both pages read these on their first load (docs/decisions/0018-first-load-bytes.md).
  */
 import { z } from 'zod/mini';
-import {
-  hostedMerchantSchema,
-  intervalSchema,
-  isoDateSchema,
-  isoTimestampSchema,
-  languageSchema,
-  modeSchema,
-} from './hosted-common';
+import * as hosted from './hosted-common';
 import { returnUrlWireSchema } from './return-url';
-import { invoiceStatusSchema, paymentStatusSchema } from './statuses';
+import { invoiceStatusSchema, paymentStandingShape } from './statuses';
 
 export { checkoutTokenHeader } from './hosted-reads';
 
 /** `GET /checkout/:paymentId`: what the payment checkout page shows. */
 export const checkoutStateSchema = z.object({
-  mode: modeSchema,
-  merchant: hostedMerchantSchema,
+  mode: hosted.modeSchema,
+  merchant: hosted.hostedMerchantSchema,
   /**
    * The merchant's preferred language for this payment (an invoice's payment: its subscription's),
    * or null: the page's language when the payer has not chosen one
    * (docs/decisions/0024-languages.md).
    */
-  preferredLanguage: z.nullable(languageSchema),
+  preferredLanguage: z.nullable(hosted.languageSchema),
   payment: z.object({
     id: z.string(),
-    status: paymentStatusSchema,
-    amount: z.number(),
-    currency: z.literal('NGN'),
-    amountReceived: z.number(),
-    amountOutstanding: z.number(),
-    amountOverpaid: z.number(),
+    ...paymentStandingShape,
     description: z.nullable(z.string()),
-    paidAt: z.nullable(isoTimestampSchema),
+    paidAt: z.nullable(hosted.isoTimestampSchema),
   }),
   /** Which payer details the page must ask for before showing the account. */
   needsCustomerDetails: z.object({ email: z.boolean(), phone: z.boolean() }),
@@ -52,14 +40,14 @@ export const checkoutStateSchema = z.object({
   ),
   /** Seconds left in the payment window by the server's clock; 0 once expired. */
   remainingSeconds: z.int().check(z.nonnegative()),
-  expiresAt: isoTimestampSchema,
+  expiresAt: hosted.isoTimestampSchema,
   /** The payment's callbackUrl when it is a valid browser-return URL, else null. */
   returnUrl: returnUrlWireSchema,
   /**
    * The service's time (for this link's mode) when it answered. The page says when it last
    * checked by this clock, never by the phone's own.
    */
-  serverTime: isoTimestampSchema,
+  serverTime: hosted.isoTimestampSchema,
 });
 export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 export const checkoutStateResponseSchema = z.object({ data: checkoutStateSchema });
@@ -70,21 +58,21 @@ export type { CheckoutCustomerRequest } from './checkout-customer';
 
 /** `GET /invoices/:invoiceId`: what the invoice page shows. */
 export const invoiceStateSchema = z.object({
-  mode: modeSchema,
-  merchant: hostedMerchantSchema,
+  mode: hosted.modeSchema,
+  merchant: hosted.hostedMerchantSchema,
   /** The subscription's preferred language, or null, as on the checkout state. */
-  preferredLanguage: z.nullable(languageSchema),
+  preferredLanguage: z.nullable(hosted.languageSchema),
   invoice: z.object({
     id: z.string(),
     status: invoiceStatusSchema,
     amount: z.number(),
     currency: z.literal('NGN'),
     planName: z.string(),
-    interval: intervalSchema,
-    periodStart: isoDateSchema,
-    periodEnd: isoDateSchema,
-    dueDate: isoDateSchema,
-    paidAt: z.nullable(isoTimestampSchema),
+    interval: hosted.intervalSchema,
+    periodStart: hosted.isoDateSchema,
+    periodEnd: hosted.isoDateSchema,
+    dueDate: hosted.isoDateSchema,
+    paidAt: z.nullable(hosted.isoTimestampSchema),
   }),
   /** Set once checkout details exist: the payment checkout page of the invoice's payment. */
   authorizationUrl: z.nullable(z.string()),
@@ -99,7 +87,7 @@ export const invoiceStateSchema = z.object({
    */
   returnUrl: returnUrlWireSchema,
   /** The service's time (for this link's mode) when it answered, as on the checkout state. */
-  serverTime: isoTimestampSchema,
+  serverTime: hosted.isoTimestampSchema,
 });
 export type InvoiceState = z.infer<typeof invoiceStateSchema>;
 export const invoiceStateResponseSchema = z.object({ data: invoiceStateSchema });

@@ -6,14 +6,7 @@
  * its first load, and one module is one kind of zod (docs/decisions/0018-first-load-bytes.md).
  */
 import { z } from 'zod/mini';
-import {
-  hostedMerchantSchema,
-  intervalSchema,
-  isoDateSchema,
-  isoTimestampSchema,
-  languageSchema,
-  modeSchema,
-} from './hosted-common';
+import * as hosted from './hosted-common';
 import { returnUrlWireSchema } from './return-url';
 
 export { directDebitTokenHeader } from './hosted-reads';
@@ -38,7 +31,7 @@ export type MandateStatus = z.infer<typeof mandateStatusSchema>;
 export const bankApprovedStatuses: readonly MandateStatus[] = ['verified', 'approved'];
 
 export const directDebitConfigResponseSchema = z.object({
-  data: z.object({ enabled: z.boolean(), mode: modeSchema }),
+  data: z.object({ enabled: z.boolean(), mode: hosted.modeSchema }),
 });
 export type DirectDebitConfigResponse = z.infer<typeof directDebitConfigResponseSchema>;
 
@@ -53,7 +46,7 @@ export const activationInstructionsSchema = z.object({
   destinationAccountName: z.string(),
   destinationBankName: z.string(),
   reference: z.string(),
-  deadline: isoTimestampSchema,
+  deadline: hosted.isoTimestampSchema,
 });
 export type ActivationInstructions = z.infer<typeof activationInstructionsSchema>;
 
@@ -61,7 +54,7 @@ export type ActivationInstructions = z.infer<typeof activationInstructionsSchema
 export const mandateSchema = z.object({
   id: z.string().check(z.startsWith('mdt_')),
   subscriptionId: z.string(),
-  mode: modeSchema,
+  mode: hosted.modeSchema,
   status: mandateStatusSchema,
   bank: z.object({ id: z.string(), name: z.string() }),
   /** e.g. "******7890" */
@@ -69,8 +62,8 @@ export const mandateSchema = z.object({
   accountName: z.string(),
   rejectionReason: z.nullable(z.string()),
   activation: z.nullable(activationInstructionsSchema),
-  createdAt: isoTimestampSchema,
-  updatedAt: isoTimestampSchema,
+  createdAt: hosted.isoTimestampSchema,
+  updatedAt: hosted.isoTimestampSchema,
 });
 export type Mandate = z.infer<typeof mandateSchema>;
 
@@ -85,7 +78,7 @@ export const setupLinkSchema = z.object({
   subscriptionId: z.string(),
   /** `<origin>/direct-debit/setup#token=<capability token>`; private to the customer. */
   setupUrl: z.string(),
-  expiresAt: isoTimestampSchema,
+  expiresAt: hosted.isoTimestampSchema,
   automaticDebitEnabled: z.boolean(),
   mandate: z.nullable(mandateSchema),
 });
@@ -109,33 +102,33 @@ export const revokeSetupLinkResponseSchema = z.object({
 
 /** What `GET /direct-debit/setup` tells the page (product.md, flow step 2). */
 export const setupStateSchema = z.object({
-  mode: modeSchema,
-  merchant: hostedMerchantSchema,
+  mode: hosted.modeSchema,
+  merchant: hosted.hostedMerchantSchema,
   /**
    * The merchant's preferred language for this subscription's pages, or null: the page's language
    * when the customer has not chosen one (docs/decisions/0024-languages.md).
    */
-  preferredLanguage: z.nullable(languageSchema),
+  preferredLanguage: z.nullable(hosted.languageSchema),
   subscription: z.object({
     id: z.string(),
     planName: z.string(),
     amount: z.number(),
     currency: z.literal('NGN'),
-    interval: intervalSchema,
-    nextBillingDate: z.nullable(isoDateSchema),
+    interval: hosted.intervalSchema,
+    nextBillingDate: z.nullable(hosted.isoDateSchema),
   }),
   automaticDebitEnabled: z.boolean(),
   /** The subscription's invoice callbackUrl when it is a valid HTTPS URL, else null. */
   returnUrl: returnUrlWireSchema,
   /** Whether the customer may still resolve accounts and submit an authorization. */
   setupOpen: z.boolean(),
-  expiresAt: isoTimestampSchema,
+  expiresAt: hosted.isoTimestampSchema,
   mandate: z.nullable(mandateSchema),
   /**
    * The service's time (for this link's mode) when it answered. The page judges the service's
    * deadlines (the activation transfer's) against it, never against the phone's own clock.
    */
-  serverTime: isoTimestampSchema,
+  serverTime: hosted.isoTimestampSchema,
 });
 export type SetupState = z.infer<typeof setupStateSchema>;
 export const setupStateResponseSchema = z.object({ data: setupStateSchema });

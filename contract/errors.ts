@@ -8,6 +8,9 @@
  */
 import { z } from 'zod/mini';
 
+/** Response header that carries the request id on every response, success or error. */
+export const requestIdHeader = 'x-request-id';
+
 export const errorBodySchema = z.object({
   statusCode: z.int(),
   message: z.string(),
@@ -17,9 +20,6 @@ export const errorBodySchema = z.object({
   timestamp: z.string(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** Response header that carries the request id on every response, success or error. */
-export const requestIdHeader = 'x-request-id';
 
 /**
  * Machine-readable error codes. The interface document names the payout ones; the rest are ours

@@ -20,7 +20,7 @@ import {
 } from './common';
 import { currencySchema, nairaAmountSchema } from './money';
 import { nigerianPhoneSchema } from './phone';
-import { paymentStatusSchema, type PaymentStatus } from './statuses';
+import { paymentStandingShape, paymentStatusSchema, type PaymentStatus } from './statuses';
 import { virtualAccountSchema } from './virtual-accounts';
 
 export const paymentCreateRequestSchema = z.strictObject({
@@ -49,15 +49,7 @@ export { paymentStatusSchema, type PaymentStatus };
 export const paymentSchema = z.object({
   id: z.string().startsWith('osp_'),
   mode: modeSchema,
-  status: paymentStatusSchema,
-  amount: z.number(),
-  currency: z.literal('NGN'),
-  /** Total credited so far (naira). */
-  amountReceived: z.number(),
-  /** Still to transfer (naira), 0 once paid. */
-  amountOutstanding: z.number(),
-  /** Received beyond the amount (naira), owed back to the payer. */
-  amountOverpaid: z.number(),
+  ...paymentStandingShape,
   customer: z.object({
     email: z.string().nullable(),
     firstName: z.string().nullable(),

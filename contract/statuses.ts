@@ -14,5 +14,22 @@ import { z } from 'zod/mini';
 export const paymentStatusSchema = z.enum(['pending', 'paid', 'expired']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
+/**
+ * Where a payment stands, in naira (service-api.md, "Payments"): its status, its amount and what
+ * has arrived, is still owed and came beyond it. The fields both the checkout page's payment
+ * (contract/checkout.ts) and the merchant's payment (contract/payments.ts) carry.
+ */
+export const paymentStandingShape = {
+  status: paymentStatusSchema,
+  amount: z.number(),
+  currency: z.literal('NGN'),
+  /** Total credited so far (naira). */
+  amountReceived: z.number(),
+  /** Still to transfer (naira), 0 once paid. */
+  amountOutstanding: z.number(),
+  /** Received beyond the amount (naira), owed back to the payer. */
+  amountOverpaid: z.number(),
+};
+
 /** A subscription invoice. */
 export const invoiceStatusSchema = z.enum(['pending', 'paid']);

@@ -3,66 +3,107 @@
  * "Reading and listing"; docs/decisions/0016-reads-lists-and-paging.md): a newest-first page
  * (`{ data: [...], hasMore }`) and one record by id (`{ data }`), both confined to the secret
  * key's merchant and mode by `listPage` and `findOwned` (sandbox/db/paging.ts). A feature names
- * the table, maps its query's filters to columns and renders a row; the rest is written once here.
+ * the table, its routes and how a row renders; the rest is written once here.
  */
 import type { z } from 'zod';
 import type { RouteName, RouteResponse } from '../../contract/routes';
 import type { PageQuery } from '../../contract/paging';
+import type { SqlValue } from '../db/database';
 import { findOwned, listPage, type ColumnFilters, type ListSource } from '../db/paging';
-import type { HandlerContext, KeyCaller, ParamsOf, QueryOf, SyncHandler } from './handler';
+import type {
+  CallerOf,
+  HandlerContext,
+  KeyCaller,
+  ParamsOf,
+  QueryOf,
+  SyncHandler,
+} from './handler';
 
 type DataOf<N extends RouteName> = RouteResponse<N> extends { data: infer D } ? D : never;
-type ItemOf<N extends RouteName> = DataOf<N> extends readonly (infer I)[] ? I : never;
 
-/** Read routes of a secret key: their caller is a {@link KeyCaller}. */
-type KeyRead<N extends RouteName> = HandlerContext<N> & { caller: KeyCaller };
+/** The query parameters of route `N` whose values a column can equal. */
+type FilterParam<N extends RouteName> = {
+  [P in keyof QueryOf<N>]-?: QueryOf<N>[P] extends SqlValue | undefined ? P : never;
+}[keyof QueryOf<N>];
 
 /**
- * Handler of list route `route`: a page of `source` filtered by `filters(query)` (undefined
- * values filter nothing), each row rendered by `render`. `render` may read the request
- * (`context`) for what a row's view needs (links, the clock).
- * @throws ApiError 400 VALIDATION_FAILED for a cursor of no such record (sandbox/db/paging.ts).
+ * How route `N` reads the table: a list route by its filters (each filtered column, a constant,
+ * → the query parameter it must equal; an absent parameter filters nothing), a read-by-id route
+ * by the path parameter that holds the id.
  */
-export function listRecords<N extends RouteName, S extends z.ZodType>(
-  route: N,
+type ReadOf<N extends RouteName> =
+  CallerOf<N> extends KeyCaller
+    ? DataOf<N> extends readonly unknown[]
+      ? { readonly [column: string]: FilterParam<N> }
+      : keyof ParamsOf<N>
+    : never;
+
+/** What one row renders to for every route in `N` at once: a list's item, a read's record. */
+type RecordOf<N extends RouteName> = (
+  N extends RouteName
+    ? (record: DataOf<N> extends readonly (infer I)[] ? I : DataOf<N>) => void
+    : never
+) extends (record: infer R) => void
+  ? R
+  : never;
+
+/** What `render` may read of the request: the services, the clock and the link tokens. */
+type ReadContext = Pick<HandlerContext<RouteName>, 'services' | 'now' | 'capabilityToken'>;
+
+/** A read route's request as the handlers below see it: the caller is a {@link KeyCaller}. */
+type KeyRead = ReadContext & { caller: KeyCaller; query: unknown };
+type Render<S extends z.ZodType> = (row: z.output<S>, context: ReadContext) => unknown;
+
+/** A page of `source` whose `filters` columns equal their query parameters (undefined: any). */
+function readPage<S extends z.ZodType>(
   source: ListSource<S>,
-  filters: (query: QueryOf<N>) => ColumnFilters,
-  render: (row: z.output<S>, context: HandlerContext<N>) => ItemOf<N>,
-): { run: SyncHandler<N> } {
-  return {
-    run(context) {
-      const { caller, query } = context as KeyRead<typeof route>;
-      // Every list route's query schema extends the contract's page query (contract/paging.ts).
-      const page = listPage(
-        context.services.db,
-        source,
-        caller,
-        query as PageQuery,
-        filters(query),
-      );
-      const data = page.rows.map((row) => render(row, context));
-      // The generic route's response is still unresolved here; each route's type is checked at
-      // the call site through `render`.
-      return { status: 200, body: { data, hasMore: page.hasMore } as RouteResponse<N> };
-    },
+  filters: Readonly<Record<string, string>>,
+  render: Render<S>,
+) {
+  return (context: KeyRead) => {
+    const query = context.query as PageQuery & Record<string, SqlValue | undefined>;
+    const columns: ColumnFilters = {};
+    for (const [column, parameter] of Object.entries(filters)) columns[column] = query[parameter];
+    // Every list route's query schema extends the contract's page query (contract/paging.ts).
+    const page = listPage(context.services.db, source, context.caller, query, columns);
+    const data = page.rows.map((row) => render(row, context));
+    return { status: 200, body: { data, hasMore: page.hasMore } };
+  };
+}
+
+/** The record of `source` whose id is path parameter `parameter`. */
+function readOne<S extends z.ZodType, P extends string>(
+  source: ListSource<S>,
+  parameter: P,
+  render: Render<S>,
+) {
+  return (context: KeyRead & { params: Record<P, string> }) => {
+    const row = findOwned(context.services.db, source, context.caller, context.params[parameter]);
+    return { status: 200, body: { data: render(row, context) } };
   };
 }
 
 /**
- * Handler of read-by-id route `route`: the record of `source` whose id is `id(params)`, rendered.
- * @throws ApiError 404 NOT_FOUND when the key's merchant and mode have no such record.
+ * The handlers of `routes`, by route name, over the records of `source`, each row rendered by
+ * `render` (which may read the request for what a row's view needs: links, the clock). A list
+ * route (`{ column: 'query_parameter' }`) answers a newest-first page filtered by equality on
+ * those columns; a read-by-id route (`'pathParameter'`) answers the record whose id the path names.
+ * @throws ApiError 400 VALIDATION_FAILED from a list for a cursor of no such record, and 404
+ *   NOT_FOUND from a read when the key's merchant and mode have no such record (db/paging.ts).
  */
-export function getRecord<N extends RouteName, S extends z.ZodType>(
-  route: N,
+export function recordReads<S extends z.ZodType, R extends { [N in RouteName]?: ReadOf<N> }>(
   source: ListSource<S>,
-  id: (params: ParamsOf<N>) => string,
-  render: (row: z.output<S>, context: HandlerContext<N>) => DataOf<N>,
-): { run: SyncHandler<N> } {
-  return {
-    run(context) {
-      const { caller } = context as KeyRead<typeof route>;
-      const row = findOwned(context.services.db, source, caller, id(context.params));
-      return { status: 200, body: { data: render(row, context) } as RouteResponse<N> };
+  render: (row: z.output<S>, context: ReadContext) => RecordOf<keyof R & RouteName>,
+  routes: R,
+): { [N in keyof R & RouteName]: { run: SyncHandler<N> } } {
+  const reads = Object.entries(routes) as [string, string | Readonly<Record<string, string>>][];
+  const handlers = reads.map(([route, read]) => [
+    route,
+    {
+      run:
+        typeof read === 'string' ? readOne(source, read, render) : readPage(source, read, render),
     },
-  };
+  ]);
+  // Each route's response type is checked at the call site, through `ReadOf` and `render`.
+  return Object.fromEntries(handlers) as { [N in keyof R & RouteName]: { run: SyncHandler<N> } };
 }

@@ -20,6 +20,7 @@ import { requestLogHandlers } from '../features/request-log/request-log-handlers
 import { subscriptionMetricsHandlers } from '../features/subscriptions/metrics';
 import { subscriptionReadHandlers } from '../features/subscriptions/read-handlers';
 import { transactionHandlers } from '../features/transactions/transaction-handlers';
+import { virtualAccountReadHandlers } from '../features/virtual-accounts/read-handlers';
 import { withdrawalHandlers } from '../features/payouts/withdrawals';
 import type { HandlerRegistry } from './handler';
 
@@ -37,6 +38,7 @@ export const registry: Required<HandlerRegistry> = {
   ...subscriptionReadHandlers,
   ...subscriptionMetricsHandlers,
   ...paymentReadHandlers,
+  ...virtualAccountReadHandlers,
   ...payoutReadHandlers,
   ...payoutUseCaseHandlers,
   ...transactionHandlers,

@@ -18,6 +18,65 @@ interface Migration {
   sql: string;
 }
 
+/**
+ * `CREATE TABLE name (` with the columns every record of a merchant in one mode opens with: `id`,
+ * `merchant_id` and `mode` (the reads confine a key to the last two: sandbox/db/paging.ts). The
+ * text, indentation included, is part of shipped migrations: never change it.
+ */
+function recordTable(name: string): string {
+  return `CREATE TABLE ${name} (
+        id TEXT PRIMARY KEY,
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),`;
+}
+
+/**
+ * The columns of a stored idempotent answer from `mode` on (service-api.md, "Idempotency";
+ * docs/decisions/0023: a hosted write's answer keeps the same ones). Part of shipped migrations.
+ */
+const idempotentAnswerColumns = `mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        idempotency_key TEXT NOT NULL,
+        route_name TEXT NOT NULL,
+        params_json TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        response_status INTEGER NOT NULL,
+        -- Capability tokens are replaced by placeholders before this is written.
+        response_body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,`;
+
+/**
+ * `CREATE TABLE` of the webhook delivery log, as version 4 made it and version 11 rebuilt it:
+ * `errors` is the SQL list of the error kinds its CHECK allows. Part of shipped migrations.
+ */
+function webhookAttemptsTable(name: string, errors: string): string {
+  return `CREATE TABLE ${name} (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id),
+        attempt_number INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        attempted_at TEXT NOT NULL,
+        http_status INTEGER,
+        error TEXT CHECK (error IN (${errors})),
+        duration_ms INTEGER NOT NULL,
+        UNIQUE (delivery_id, attempt_number)
+      );`;
+}
+
+/**
+ * `CREATE TABLE` of one setting per merchant and mode (`column`: its SQL column definition) with
+ * the time it last changed. Part of shipped migrations: never change the text.
+ */
+function modeSettingTable(name: string, column: string): string {
+  return `CREATE TABLE ${name} (
+        merchant_id TEXT NOT NULL REFERENCES merchants(id),
+        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+        ${column},
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (merchant_id, mode)
+      );`;
+}
+
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -42,10 +101,7 @@ export const migrations: readonly Migration[] = [
       );
 
       -- Secret keys: only their SHA-256 is stored (hex), with the mode and scopes they carry.
-      CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('api_keys')}
         key_hash TEXT NOT NULL UNIQUE,
         key_hint TEXT NOT NULL,
         scopes TEXT NOT NULL,
@@ -55,24 +111,12 @@ export const migrations: readonly Migration[] = [
 
       CREATE TABLE idempotency_keys (
         merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
-        idempotency_key TEXT NOT NULL,
-        route_name TEXT NOT NULL,
-        params_json TEXT NOT NULL,
-        request_hash TEXT NOT NULL,
-        response_status INTEGER NOT NULL,
-        -- Capability tokens are replaced by placeholders before this is written.
-        response_body TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        expires_at TEXT NOT NULL,
+        ${idempotentAnswerColumns}
         PRIMARY KEY (merchant_id, mode, idempotency_key)
       );
       CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
 
-      CREATE TABLE plans (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('plans')}
         name TEXT NOT NULL,
         amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
         currency TEXT NOT NULL CHECK (currency = 'NGN'),
@@ -81,10 +125,7 @@ export const migrations: readonly Migration[] = [
         created_at TEXT NOT NULL
       );
 
-      CREATE TABLE subscriptions (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('subscriptions')}
         plan_id TEXT NOT NULL REFERENCES plans(id),
         status TEXT NOT NULL,
         payment_method TEXT NOT NULL,
@@ -102,10 +143,7 @@ export const migrations: readonly Migration[] = [
         created_at TEXT NOT NULL
       );
 
-      CREATE TABLE invoices (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('invoices')}
         subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
         status TEXT NOT NULL CHECK (status IN ('pending', 'paid')),
         kind TEXT NOT NULL CHECK (kind IN ('initial', 'renewal')),
@@ -121,10 +159,7 @@ export const migrations: readonly Migration[] = [
 
       -- Hosted checkout / invoice page links. Token = HMAC(link secret, id:version); only its
       -- SHA-256 is stored (docs/decisions/0003-capability-tokens.md).
-      CREATE TABLE checkout_links (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('checkout_links')}
         invoice_id TEXT REFERENCES invoices(id),
         version INTEGER NOT NULL,
         token_hash TEXT NOT NULL UNIQUE,
@@ -132,18 +167,9 @@ export const migrations: readonly Migration[] = [
       );
       CREATE UNIQUE INDEX checkout_links_invoice ON checkout_links (invoice_id);
 
-      CREATE TABLE direct_debit_configs (
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
-        enabled INTEGER NOT NULL,
-        updated_at TEXT NOT NULL,
-        PRIMARY KEY (merchant_id, mode)
-      );
+      ${modeSettingTable('direct_debit_configs', 'enabled INTEGER NOT NULL')}
 
-      CREATE TABLE setup_links (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('setup_links')}
         subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
         version INTEGER NOT NULL,
         token_hash TEXT NOT NULL UNIQUE,
@@ -162,10 +188,7 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX setup_lookups_link ON setup_lookups (link_id, at_ms);
 
-      CREATE TABLE mandates (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('mandates')}
         subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
         status TEXT NOT NULL,
         bank_id TEXT NOT NULL,
@@ -192,10 +215,7 @@ export const migrations: readonly Migration[] = [
     name: 'webhook events',
     sql: `
       -- One row per event (contract/events.ts). body is the exact JSON every delivery sends.
-      CREATE TABLE events (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('events')}
         type TEXT NOT NULL,
         body TEXT NOT NULL,
         created_at TEXT NOT NULL
@@ -208,10 +228,7 @@ export const migrations: readonly Migration[] = [
     name: 'payments, virtual accounts, transactions, invoice checkout, renewal debits',
     sql: `
       -- Virtual accounts (va_…). Dynamic ones carry the bound amount and the payment window's end.
-      CREATE TABLE virtual_accounts (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('virtual_accounts')}
         type TEXT NOT NULL CHECK (type IN ('RESERVED', 'DYNAMIC')),
         status TEXT NOT NULL CHECK (status IN ('ACTIVE', 'EXPIRED')),
         account_name TEXT NOT NULL,
@@ -229,10 +246,7 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX virtual_accounts_due ON virtual_accounts (expires_at) WHERE status = 'ACTIVE';
 
       -- Checkout payments (osp_…). The checkout link's token hash lives here (version 1).
-      CREATE TABLE payments (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('payments')}
         status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'expired')),
         amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
         received_kobo INTEGER NOT NULL DEFAULT 0,
@@ -253,10 +267,7 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX payments_invoice ON payments (invoice_id, created_at);
 
       -- Money movements (trn_…): inbound transfers to virtual accounts, mandate debits, payouts.
-      CREATE TABLE transactions (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('transactions')}
         kind TEXT NOT NULL CHECK (kind IN ('transfer', 'debit', 'payout')),
         amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
         reference TEXT NOT NULL,
@@ -289,13 +300,7 @@ export const migrations: readonly Migration[] = [
     name: 'webhook delivery, payouts, settlements',
     sql: `
       -- The merchant's webhook endpoint per mode (set through the sandbox, like the dashboard).
-      CREATE TABLE webhook_endpoints (
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
-        url TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        PRIMARY KEY (merchant_id, mode)
-      );
+      ${modeSettingTable('webhook_endpoints', 'url TEXT NOT NULL')}
 
       -- The delivery queue: one row per delivery of an event (the event itself, a replay or a
       -- test). Due when status = 'pending' and next_attempt_at <= now (sandbox clock); a claimed
@@ -319,17 +324,7 @@ export const migrations: readonly Migration[] = [
 
       -- The delivery log: every attempt with its time (sandbox clock), the URL it went to, and
       -- the HTTP status or, when there was none, the error kind.
-      CREATE TABLE webhook_attempts (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id),
-        attempt_number INTEGER NOT NULL,
-        url TEXT NOT NULL,
-        attempted_at TEXT NOT NULL,
-        http_status INTEGER,
-        error TEXT CHECK (error IN ('timeout', 'network_error', 'no_endpoint')),
-        duration_ms INTEGER NOT NULL,
-        UNIQUE (delivery_id, attempt_number)
-      );
+      ${webhookAttemptsTable('webhook_attempts', "'timeout', 'network_error', 'no_endpoint'")}
 
       -- Payout controls of a business (service-api.md, "Authentication", rule 5).
       CREATE TABLE payout_access (
@@ -348,18 +343,12 @@ export const migrations: readonly Migration[] = [
         PRIMARY KEY (merchant_id, mode)
       );
 
-      CREATE TABLE settlements (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('settlements')}
         amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
         created_at TEXT NOT NULL
       );
 
-      CREATE TABLE beneficiaries (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('beneficiaries')}
         bank_id TEXT NOT NULL,
         bank_name TEXT NOT NULL,
         account_number TEXT NOT NULL,
@@ -368,10 +357,7 @@ export const migrations: readonly Migration[] = [
         created_at TEXT NOT NULL
       );
 
-      CREATE TABLE payouts (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('payouts')}
         beneficiary_id TEXT NOT NULL REFERENCES beneficiaries(id),
         amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
         narration TEXT,
@@ -390,10 +376,7 @@ export const migrations: readonly Migration[] = [
     sql: `
       -- A merchant's API requests per mode (sandbox/core/request-log.ts): id is the request id.
       -- Bodies are stored with secret keys, webhook secrets and capability tokens redacted.
-      CREATE TABLE request_log (
-        id TEXT PRIMARY KEY,
-        merchant_id TEXT NOT NULL REFERENCES merchants(id),
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+      ${recordTable('request_log')}
         method TEXT NOT NULL,
         path TEXT NOT NULL,
         status INTEGER NOT NULL,
@@ -413,17 +396,7 @@ export const migrations: readonly Migration[] = [
     name: 'webhook attempts interrupted by a crash',
     sql: `
       -- SQLite cannot change a CHECK constraint: the table is rebuilt with 'interrupted' allowed.
-      CREATE TABLE webhook_attempts_next (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id),
-        attempt_number INTEGER NOT NULL,
-        url TEXT NOT NULL,
-        attempted_at TEXT NOT NULL,
-        http_status INTEGER,
-        error TEXT CHECK (error IN ('timeout', 'network_error', 'no_endpoint', 'interrupted')),
-        duration_ms INTEGER NOT NULL,
-        UNIQUE (delivery_id, attempt_number)
-      );
+      ${webhookAttemptsTable('webhook_attempts_next', "'timeout', 'network_error', 'no_endpoint', 'interrupted'")}
       INSERT INTO webhook_attempts_next SELECT * FROM webhook_attempts;
       DROP TABLE webhook_attempts;
       ALTER TABLE webhook_attempts_next RENAME TO webhook_attempts;
@@ -512,16 +485,7 @@ export const migrations: readonly Migration[] = [
       -- 'payment:<id>' or 'invoice:<id>'. Same columns and retention as idempotency_keys.
       CREATE TABLE link_idempotency_keys (
         link_ref TEXT NOT NULL,
-        mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
-        idempotency_key TEXT NOT NULL,
-        route_name TEXT NOT NULL,
-        params_json TEXT NOT NULL,
-        request_hash TEXT NOT NULL,
-        response_status INTEGER NOT NULL,
-        -- Capability tokens are replaced by placeholders before this is written.
-        response_body TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        expires_at TEXT NOT NULL,
+        ${idempotentAnswerColumns}
         PRIMARY KEY (link_ref, idempotency_key)
       );
       CREATE INDEX link_idempotency_keys_expiry ON link_idempotency_keys (mode, expires_at);

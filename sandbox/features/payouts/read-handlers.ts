@@ -6,7 +6,7 @@
  */
 import { koboToNaira } from '../../../contract/money';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
-import { getRecord, listRecords } from '../../core/record-reads';
+import { recordReads } from '../../core/record-reads';
 import { availableBalanceKobo } from './payout-rules';
 import { beneficiaryRowSchema, payoutRowSchema, renderBeneficiary, renderPayout } from './records';
 
@@ -26,28 +26,17 @@ function getBalance(context: HandlerContext<'getBalance'>): HandlerResult<'getBa
 
 /** Read handlers of the payouts area, by route name. */
 export const payoutReadHandlers = {
-  /** `GET /api/v1/beneficiaries?status=`: a page of beneficiaries. */
-  listBeneficiaries: listRecords(
-    'listBeneficiaries',
-    beneficiaries,
-    (query) => ({ status: query.status }),
-    renderBeneficiary,
-  ),
-  /** `GET /api/v1/beneficiaries/:id`. @throws ApiError 404 outside the key's mode. */
-  getBeneficiary: getRecord(
-    'getBeneficiary',
-    beneficiaries,
-    (params) => params.beneficiaryId,
-    renderBeneficiary,
-  ),
-  /** `GET /api/v1/payouts?status=&beneficiary_id=`: a page of payouts. */
-  listPayouts: listRecords(
-    'listPayouts',
-    payouts,
-    (query) => ({ status: query.status, beneficiary_id: query.beneficiary_id }),
-    renderPayout,
-  ),
-  /** `GET /api/v1/payouts/:id`. @throws ApiError 404 outside the key's mode. */
-  getPayout: getRecord('getPayout', payouts, (params) => params.payoutId, renderPayout),
+  ...recordReads(beneficiaries, renderBeneficiary, {
+    /** `GET /api/v1/beneficiaries?status=`: a page of beneficiaries. */
+    listBeneficiaries: { status: 'status' },
+    /** `GET /api/v1/beneficiaries/:id`. @throws ApiError 404 outside the key's mode. */
+    getBeneficiary: 'beneficiaryId',
+  }),
+  ...recordReads(payouts, renderPayout, {
+    /** `GET /api/v1/payouts?status=&beneficiary_id=`: a page of payouts. */
+    listPayouts: { status: 'status', beneficiary_id: 'beneficiary_id' },
+    /** `GET /api/v1/payouts/:id`. @throws ApiError 404 outside the key's mode. */
+    getPayout: 'payoutId',
+  }),
   getBalance: { run: getBalance },
 } satisfies HandlerRegistry;

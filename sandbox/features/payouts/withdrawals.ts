@@ -25,7 +25,7 @@ import { ApiError } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
 import { execute } from '../../db/database';
-import { getRecord, listRecords } from '../../core/record-reads';
+import { recordReads } from '../../core/record-reads';
 import { recordTransaction } from '../transactions/transactions';
 import {
   adjustBalance,
@@ -137,13 +137,10 @@ function createWithdrawal(
 /** Handlers of dashboard withdrawals, by route name. */
 export const withdrawalHandlers = {
   createWithdrawal: { run: createWithdrawal },
-  /** `GET /sandbox/v1/withdrawals`: a page of the business's withdrawals, newest first. */
-  listWithdrawals: listRecords('listWithdrawals', withdrawals, () => ({}), renderWithdrawal),
-  /** `GET /sandbox/v1/withdrawals/:withdrawalId`. @throws ApiError 404 for another business's. */
-  getWithdrawal: getRecord(
-    'getWithdrawal',
-    withdrawals,
-    (params) => params.withdrawalId,
-    renderWithdrawal,
-  ),
+  ...recordReads(withdrawals, renderWithdrawal, {
+    /** `GET /sandbox/v1/withdrawals`: a page of the business's withdrawals, newest first. */
+    listWithdrawals: {},
+    /** `GET /sandbox/v1/withdrawals/:withdrawalId`. @throws ApiError 404 for another business's. */
+    getWithdrawal: 'withdrawalId',
+  }),
 } satisfies HandlerRegistry;

@@ -4,28 +4,14 @@
  * newest first with the shared cursor paging, filtered by Idempotency-Key, status or method.
  */
 import type { HandlerRegistry } from '../../core/handler';
-import { getRecord, listRecords } from '../../core/record-reads';
+import { recordReads } from '../../core/record-reads';
 import { renderRequestLogEntry, requestLogRowSchema } from '../../core/request-log';
 
 const requestLog = { table: 'request_log', noun: 'logged request', rowSchema: requestLogRowSchema };
 
 /** Handlers of the request log, by route name. */
-export const requestLogHandlers = {
-  listRequestLog: listRecords(
-    'listRequestLog',
-    requestLog,
-    (query) => ({
-      idempotency_key: query.idempotency_key,
-      status: query.status,
-      method: query.method,
-    }),
-    renderRequestLogEntry,
-  ),
+export const requestLogHandlers = recordReads(requestLog, renderRequestLogEntry, {
+  listRequestLog: { idempotency_key: 'idempotency_key', status: 'status', method: 'method' },
   /** One logged request by its request id. @throws ApiError 404 outside the key's mode or retention. */
-  getRequestLogEntry: getRecord(
-    'getRequestLogEntry',
-    requestLog,
-    (params) => params.requestId,
-    renderRequestLogEntry,
-  ),
-} satisfies HandlerRegistry;
+  getRequestLogEntry: 'requestId',
+}) satisfies HandlerRegistry;

@@ -4,7 +4,7 @@
  * Scope `subscriptions:read` (service-api.md, "Authentication", rule 4) is checked by the core.
  */
 import type { HandlerRegistry } from '../../core/handler';
-import { getRecord, listRecords } from '../../core/record-reads';
+import { recordReads } from '../../core/record-reads';
 import { queryOne, type Db } from '../../db/database';
 import { billingContextOf } from '../payments/payments';
 import { invoiceView } from './invoices';
@@ -49,37 +49,28 @@ function subscriptionView(subscription: SubscriptionRow, context: ReadContext): 
 
 /** Read handlers of the subscriptions area, by route name. */
 export const subscriptionReadHandlers = {
-  /**
-   * `GET /api/v1/subscriptions/:id`: the subscription (this merchant and mode) with its most
-   * recent invoice. @throws ApiError 404 otherwise.
-   */
-  getSubscription: getRecord(
-    'getSubscription',
-    subscriptions,
-    (params) => params.subscriptionId,
-    subscriptionView,
-  ),
-  /** `GET /api/v1/subscriptions/invoices/:id`: one invoice. @throws ApiError 404 otherwise. */
-  getInvoice: getRecord('getInvoice', invoices, (params) => params.invoiceId, invoiceOf),
-  /** `GET /api/v1/subscriptions/plans?interval=`: a page of plans. */
-  listPlans: listRecords('listPlans', plans, (query) => ({ interval: query.interval }), renderPlan),
-  /** `GET /api/v1/subscriptions/plans/:planId`. @throws ApiError 404 outside the key's mode. */
-  getPlan: getRecord('getPlan', plans, (params) => params.planId, renderPlan),
-  /**
-   * `GET /api/v1/subscriptions?status=&plan_id=&email=`: a page of subscriptions, each with its
-   * most recent invoice (as `GET /api/v1/subscriptions/{id}` shows it).
-   */
-  listSubscriptions: listRecords(
-    'listSubscriptions',
-    subscriptions,
-    (query) => ({ status: query.status, plan_id: query.plan_id, customer_email: query.email }),
-    subscriptionView,
-  ),
-  /** `GET /api/v1/subscriptions/invoices?subscription_id=&status=`: a page of invoices. */
-  listInvoices: listRecords(
-    'listInvoices',
-    invoices,
-    (query) => ({ subscription_id: query.subscription_id, status: query.status }),
-    invoiceOf,
-  ),
+  ...recordReads(subscriptions, subscriptionView, {
+    /**
+     * `GET /api/v1/subscriptions/:id`: the subscription (this merchant and mode) with its most
+     * recent invoice. @throws ApiError 404 otherwise.
+     */
+    getSubscription: 'subscriptionId',
+    /**
+     * `GET /api/v1/subscriptions?status=&plan_id=&email=`: a page of subscriptions, each with its
+     * most recent invoice (as `GET /api/v1/subscriptions/{id}` shows it).
+     */
+    listSubscriptions: { status: 'status', plan_id: 'plan_id', customer_email: 'email' },
+  }),
+  ...recordReads(invoices, invoiceOf, {
+    /** `GET /api/v1/subscriptions/invoices/:id`: one invoice. @throws ApiError 404 otherwise. */
+    getInvoice: 'invoiceId',
+    /** `GET /api/v1/subscriptions/invoices?subscription_id=&status=`: a page of invoices. */
+    listInvoices: { subscription_id: 'subscription_id', status: 'status' },
+  }),
+  ...recordReads(plans, renderPlan, {
+    /** `GET /api/v1/subscriptions/plans?interval=`: a page of plans. */
+    listPlans: { interval: 'interval' },
+    /** `GET /api/v1/subscriptions/plans/:planId`. @throws ApiError 404 outside the key's mode. */
+    getPlan: 'planId',
+  }),
 } satisfies HandlerRegistry;

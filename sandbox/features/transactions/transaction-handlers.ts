@@ -4,7 +4,7 @@
  * the key's mode, in the shape `transaction.created` carries (service-api.md, "Events").
  */
 import type { HandlerRegistry } from '../../core/handler';
-import { getRecord, listRecords } from '../../core/record-reads';
+import { recordReads } from '../../core/record-reads';
 import { renderTransaction, transactionRowSchema } from './transactions';
 
 const transactions = {
@@ -14,23 +14,13 @@ const transactions = {
 };
 
 /** Handlers of the transactions area, by route name. */
-export const transactionHandlers = {
+export const transactionHandlers = recordReads(transactions, renderTransaction, {
   /** A page of transactions, filtered by `type`, `payment_id` or `virtual_account_id`. */
-  listTransactions: listRecords(
-    'listTransactions',
-    transactions,
-    (query) => ({
-      kind: query.type,
-      payment_id: query.payment_id,
-      virtual_account_id: query.virtual_account_id,
-    }),
-    renderTransaction,
-  ),
+  listTransactions: {
+    kind: 'type',
+    payment_id: 'payment_id',
+    virtual_account_id: 'virtual_account_id',
+  },
   /** One transaction. @throws ApiError 404 outside the key's merchant and mode. */
-  getTransaction: getRecord(
-    'getTransaction',
-    transactions,
-    (params) => params.transactionId,
-    renderTransaction,
-  ),
-} satisfies HandlerRegistry;
+  getTransaction: 'transactionId',
+}) satisfies HandlerRegistry;
