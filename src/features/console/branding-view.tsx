@@ -20,6 +20,7 @@ import { brandingQuery, callConsole, consoleKeys } from './api';
 import { brandingFormSchema, logoChoices, type BrandingFormInput } from './forms';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.branding;
 
@@ -205,7 +206,7 @@ export function BrandingView({ session }: { session: ConsoleSession }) {
   const current = branding.data?.data.data;
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <p>{m.intro}</p>
       {branding.isError && <FailureAlert error={branding.error} urgent={false} />}

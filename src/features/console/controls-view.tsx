@@ -37,6 +37,7 @@ import { PagedList, type Column } from './paged-list';
 import { consolePaths } from './paths';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.controls;
 
@@ -285,7 +286,7 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
 export function ControlsView({ session }: { session: ConsoleSession }) {
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <ClockSection session={session} />
       <MandateSection session={session} />

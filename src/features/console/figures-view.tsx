@@ -14,6 +14,7 @@ import { FailureAlert } from './action-result';
 import { consoleRefetchMs, recordQuery } from './api';
 import { addReading, chartPoints } from './figures';
 import type { ConsoleSession } from './session';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.figures;
 const chartWidth = 300;
@@ -69,7 +70,7 @@ export function FiguresView({ session }: { session: ConsoleSession }) {
     setReadings(addReading(readings, latest));
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <p>{m.intro}</p>
       {figures.isError && <FailureAlert error={figures.error} urgent={false} />}

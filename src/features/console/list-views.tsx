@@ -21,6 +21,7 @@ import { PagedList, type Column } from './paged-list';
 import { consolePaths } from './paths';
 import { RecordDetail } from './record-detail';
 import type { ConsoleSession } from './session';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.lists;
 const nav = consoleEn.nav;
@@ -46,7 +47,7 @@ function ListPage({
 }) {
   return (
     <>
-      <title>{m.documentTitle(title)}</title>
+      <DocumentTitle>{m.documentTitle(title)}</DocumentTitle>
       <h1>{title}</h1>
       {intro !== undefined && <p>{intro}</p>}
       {children}

@@ -20,6 +20,7 @@ import { PaymentsList } from './list-views';
 import { consolePaths } from './paths';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.payments;
 
@@ -133,7 +134,7 @@ function OpenPaymentForm() {
 export function PaymentsView({ session }: { session: ConsoleSession }) {
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <CreatePaymentForm session={session} />
       <OpenPaymentForm />

@@ -12,6 +12,7 @@ import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { recordQuery } from './api';
 import type { ConsoleSession } from './session';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.lists;
 
@@ -53,7 +54,7 @@ export function RecordDetail<T extends { id: string }>({
   const record: T | undefined = answer?.data;
   return (
     <>
-      <title>{consoleEn.payment.documentTitle(id)}</title>
+      <DocumentTitle>{consoleEn.payment.documentTitle(id)}</DocumentTitle>
       <p>
         <Link to={back.to}>{back.label}</Link>
       </p>

@@ -24,6 +24,7 @@ import { createIdempotencyKeys } from './idempotency-keys';
 import { SubscriptionsList } from './list-views';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.subscriptions;
 
@@ -63,7 +64,7 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
   const invoiceUrl = create.data?.data.data.invoice.checkoutUrl ?? null;
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <section aria-labelledby="create-subscription" className="console-section">
         <h2 id="create-subscription">{m.createTitle}</h2>
