@@ -42,6 +42,39 @@ export default tseslint.config(
     },
   },
   {
+    // The pages are written to React's API but rendered by Preact's compatibility layer
+    // (docs/decisions/0027-preact-renderer.md). These React 19 APIs have no Preact version: they
+    // would type-check against React's types and fail only in the browser.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: [
+                'use',
+                'useActionState',
+                'useOptimistic',
+                'useEffectEvent',
+                'Activity',
+                'cache',
+                'unstable_ViewTransition',
+              ],
+              message: 'Preact renders the pages and has no version of this (decision 0027).',
+            },
+            {
+              name: 'react-dom',
+              importNames: ['useFormStatus', 'preload', 'preinit', 'preconnect', 'prefetchDNS'],
+              message: 'Preact renders the pages and has no version of this (decision 0027).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Only the API client talks to the network (conventions.md, "Layout": lib/).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/api-client.ts', 'src/**/*.test.{ts,tsx}'],

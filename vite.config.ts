@@ -2,6 +2,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The SPA is served by the sandbox on the same origin as the hosted API (product.md, "Links and
@@ -14,6 +15,16 @@ const sandboxOrigin = process.env.SANDBOX_ORIGIN ?? 'http://127.0.0.1:4010';
 const bundleReport = process.env.BUNDLE_REPORT === '1';
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   plugins: [
     react(),
     // PO catalogs compiled at build time (and under Vitest); a language lacking a message, or a
@@ -89,6 +100,37 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          // The packages that render through React, as ES modules, so that their `react` is
+          // Preact's too (docs/decisions/0027-preact-renderer.md): their CommonJS builds would
+          // load React itself beside it.
+          alias: [
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+            {
+              find: /^react-error-boundary$/,
+              replacement: 'react-error-boundary/dist/react-error-boundary.js',
+            },
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url),
+              ),
+            },
+          ],
+          server: {
+            deps: {
+              inline: [
+                /@testing-library\/react/,
+                /@tanstack\/react-query/,
+                /react-error-boundary/,
+                /react-hook-form/,
+                /@hookform\/resolvers/,
+                /react-router/,
+              ],
+            },
+          },
           setupFiles: ['./vitest.setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
         },

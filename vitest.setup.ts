@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { options } from 'preact';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { registerPart, resetLanguage, type CatalogModule } from './src/messages/i18n';
@@ -40,3 +41,9 @@ afterEach(() => {
   window.sessionStorage.clear();
   resetLanguage();
 });
+
+// Preact runs effects a frame after paint; jsdom has no frames, so run them once the render's
+// microtask is done, as React does for a test (its act environment).
+options.requestAnimationFrame = (callback) => {
+  void Promise.resolve().then(callback);
+};

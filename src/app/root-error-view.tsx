@@ -10,6 +10,7 @@ import { RequestId } from '../components/request-id';
 import { StepHeading } from '../components/step-heading';
 import { ApiError } from '../lib/api-client';
 import { useMessages } from '../messages/use-messages';
+import { DocumentTitle } from '../components/document-title';
 
 /** Fallback of the app's error boundary (`src/app/router.tsx`). */
 export function RootErrorView({ error }: FallbackProps) {
@@ -18,7 +19,7 @@ export function RootErrorView({ error }: FallbackProps) {
   return (
     <div className="page">
       <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting={false} />
-      <title>{_('common.rootError.documentTitle')}</title>
+      <DocumentTitle>{_('common.rootError.documentTitle')}</DocumentTitle>
       <main className="page__main">
         <StepHeading>{_('common.rootError.title')}</StepHeading>
         <p>{_('common.rootError.body')}</p>

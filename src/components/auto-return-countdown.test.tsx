@@ -79,13 +79,17 @@ test('the countdown holds while the pointer is on it or it has focus (WCAG 2.2.1
   const box = timer.parentElement;
   if (box === null) throw new Error('the countdown has no container');
   act(() => {
+    // What a browser sends when the pointer moves onto the box.
     box.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    box.dispatchEvent(new PointerEvent('pointerenter'));
+    box.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
   });
   advance(10_000);
   expect(onReturnNow).not.toHaveBeenCalled();
   expect(timer).toHaveTextContent('in 5 s (paused)');
   act(() => {
     box.dispatchEvent(new PointerEvent('pointerout', { bubbles: true }));
+    box.dispatchEvent(new PointerEvent('pointerleave'));
     screen.getByRole('button', { name: 'Return now' }).focus();
   });
   advance(10_000);

@@ -48,9 +48,9 @@ export interface AutoReturnCountdownState {
   paused: boolean;
   /** Handlers for the countdown's container: focus or pointer inside it holds the countdown. */
   hold: {
-    onFocus: () => void;
-    onBlur: () => void;
-    onPointerEnter: () => void;
+    onFocusCapture: () => void;
+    onBlurCapture: () => void;
+    onPointerMove: () => void;
     onPointerLeave: () => void;
   };
 }
@@ -88,9 +88,11 @@ export function useAutoReturn({
     secondsLeft,
     paused,
     hold: {
-      onFocus: () => setFocused(true),
-      onBlur: () => setFocused(false),
-      onPointerEnter: () => setPointed(true),
+      onFocusCapture: () => setFocused(true),
+      onBlurCapture: () => setFocused(false),
+      // A pointer moved over the box, not one the box appeared under (after a click on the
+      // button that stood there): only a move says the customer is looking.
+      onPointerMove: () => setPointed(true),
       onPointerLeave: () => setPointed(false),
     },
   };

@@ -3,6 +3,7 @@ import { PageTop } from '../../components/page-top';
 import { StepHeading } from '../../components/step-heading';
 import { useMessages, usePageLanguage } from '../../messages/use-messages';
 import { PageLoading } from '../page-loading';
+import { DocumentTitle } from '../../components/document-title';
 
 export function NotFoundRoute() {
   const { _ } = useMessages();
@@ -11,7 +12,7 @@ export function NotFoundRoute() {
   return (
     <div className="page">
       <PageTop mode={null} merchant={null} logoAlt={() => ''} waiting={false} />
-      <title>{_('common.notFound.documentTitle')}</title>
+      <DocumentTitle>{_('common.notFound.documentTitle')}</DocumentTitle>
       <main className="page__main">
         <StepHeading>{_('common.notFound.title')}</StepHeading>
         <p>{_('common.notFound.body')}</p>

@@ -21,6 +21,7 @@ import { brandingFormSchema, logoChoices, type BrandingFormInput } from './forms
 import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.branding;
 
@@ -174,7 +175,7 @@ export function BrandingView({ session }: { session: ConsoleSession }) {
   const current = branding.data?.data.data;
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <p>{m.intro}</p>
       {branding.isError && <FailureAlert error={branding.error} urgent={false} />}

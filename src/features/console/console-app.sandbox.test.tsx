@@ -55,7 +55,8 @@ function renderConsole() {
 async function signIn(key: string) {
   const user = userEvent.setup();
   renderConsole();
-  await user.type(await screen.findByLabelText('Secret key'), key);
+  // The console is a lazy chunk: its first import may take a while on a loaded machine.
+  await user.type(await screen.findByLabelText('Secret key', {}, { timeout: 10_000 }), key);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   return user;
 }

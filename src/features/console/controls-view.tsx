@@ -39,6 +39,7 @@ import { PagedList } from './paged-list';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.controls;
 
@@ -203,7 +204,7 @@ function WhitelistSection({ session }: { session: ConsoleSession }) {
 export function ControlsView({ session }: { session: ConsoleSession }) {
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <ClockSection session={session} />
       <MandateSection session={session} />

@@ -15,6 +15,7 @@ import { consoleRefetchMs, recordQuery } from './api';
 import { addReading, chartPoints } from './figures';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.figures;
 const chartWidth = 300;
@@ -70,7 +71,7 @@ export function FiguresView({ session }: { session: ConsoleSession }) {
     setReadings(addReading(readings, latest));
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <p>{m.intro}</p>
       {figures.isError && <FailureAlert error={figures.error} urgent={false} />}

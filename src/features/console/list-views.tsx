@@ -15,6 +15,7 @@ import { directDebitRoutes } from '../../../contract/routes-direct-debit';
 import { readRoutes } from '../../../contract/routes-reads';
 import { subscriptionRoutes } from '../../../contract/routes-subscriptions';
 import type { Subscription } from '../../../contract/subscriptions';
+import { DocumentTitle } from '../../components/document-title';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
@@ -81,7 +82,7 @@ function listPage<T extends { id: string }>(
     consolePaths[section],
     (session) => (
       <>
-        <title>{m.documentTitle(title)}</title>
+        <DocumentTitle>{m.documentTitle(title)}</DocumentTitle>
         <h1>{title}</h1>
         <p>{intro}</p>
         <PagedList session={session} title={title} {...list} />

@@ -17,6 +17,7 @@ import { consolePaths } from './paths';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { transferAmounts, type TransferKind } from './transfers';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.payment;
 // Here rather than in console-en.ts, which the pages' move to Lingui owns while issue 17 is open;
@@ -69,7 +70,7 @@ export function PaymentDetailView({ session }: { session: ConsoleSession }) {
   const query = useQuery(paymentQuery(session, paymentId));
   return (
     <>
-      <title>{m.documentTitle(paymentId)}</title>
+      <DocumentTitle>{m.documentTitle(paymentId)}</DocumentTitle>
       <p>
         <Link to={consolePaths.payments}>{m.back}</Link>
       </p>

@@ -22,6 +22,7 @@ import { consolePaths } from './paths';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.payments;
 
@@ -96,7 +97,7 @@ function OpenPaymentForm() {
 export function PaymentsView({ session }: { session: ConsoleSession }) {
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <CreatePaymentForm session={session} />
       <OpenPaymentForm />

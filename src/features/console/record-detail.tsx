@@ -14,6 +14,7 @@ import { recordQuery } from './api';
 import { consolePaths, type NavSection } from './paths';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.lists;
 
@@ -53,7 +54,7 @@ export function RecordDetail<T extends { id: string }>({
   const record: T | undefined = answer?.data;
   return (
     <>
-      <title>{consoleEn.payment.documentTitle(id)}</title>
+      <DocumentTitle>{consoleEn.payment.documentTitle(id)}</DocumentTitle>
       <p>
         <Link to={consolePaths[back]}>{consoleEn.nav[back]}</Link>
       </p>

@@ -16,6 +16,7 @@ import { FailureAlert } from './action-result';
 import { callConsole } from './api';
 import { secretKeySchema, sessionOfKey, type ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.signIn;
 const signInSchema = z.object({ secretKey: secretKeySchema });
@@ -31,7 +32,7 @@ export function SignInView({ onSignedIn }: { onSignedIn: (session: ConsoleSessio
   });
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <p>{m.intro}</p>
       {check.error !== null && <FailureAlert error={check.error} />}

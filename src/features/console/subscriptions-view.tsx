@@ -25,6 +25,7 @@ import { PagedList } from './paged-list';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.subscriptions;
 
@@ -60,7 +61,7 @@ export function SubscriptionsView({ session }: { session: ConsoleSession }) {
   const invoiceUrl = create.data?.data.data.invoice.checkoutUrl ?? null;
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <Section id="create-subscription" title={m.createTitle} intro={m.intro}>
         <ActionForm

@@ -23,6 +23,7 @@ import { webhookEndpointFormSchema } from './forms';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
 import { TextField } from './text-field';
+import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.webhooks;
 
@@ -161,7 +162,7 @@ function EventsSection({ session }: { session: ConsoleSession }) {
 export function WebhooksView({ session }: { session: ConsoleSession }) {
   return (
     <>
-      <title>{m.documentTitle}</title>
+      <DocumentTitle>{m.documentTitle}</DocumentTitle>
       <h1>{m.title}</h1>
       <EndpointSection session={session} />
       <TestSection session={session} />

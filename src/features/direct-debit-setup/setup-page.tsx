@@ -25,6 +25,7 @@ import { keepTypedNumber } from './setup-history';
 import { statusTitle } from './status-title';
 import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
+import { DocumentTitle } from '../../components/document-title';
 
 // The page's own English, in its first load; another language's setup catalog loads when chosen.
 registerPart(
@@ -207,11 +208,11 @@ export function SetupPage() {
 
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>
-      <title>
+      <DocumentTitle>
         {state.kind === 'invalidLink'
           ? _('setup.invalidLink.documentTitle')
           : _('setup.documentTitle')}
-      </title>
+      </DocumentTitle>
       <PageTop
         mode={mode}
         merchant={merchant}

@@ -17,6 +17,7 @@ import type { InvoicePageState } from './page-state';
 import { PaidInvoiceView } from './paid-invoice-view';
 import { PendingInvoiceView } from './pending-invoice-view';
 import { useInvoicePage, type InvoicePage as InvoicePageModel } from './use-invoice-page';
+import { DocumentTitle } from '../../components/document-title';
 
 // The page's own English, in its first load; another language's invoice catalog loads when chosen.
 registerPart(
@@ -107,11 +108,11 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }) {
   );
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>
-      <title>
+      <DocumentTitle>
         {state.kind === 'invalidLink'
           ? _('invoice.invalidLink.documentTitle')
           : _('invoice.documentTitle')}
-      </title>
+      </DocumentTitle>
       <PageTop
         mode={mode}
         merchant={merchant}

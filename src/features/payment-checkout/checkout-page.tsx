@@ -22,6 +22,7 @@ import type { CheckoutPageState } from './page-state';
 import { PaidView } from './paid-view';
 import { PendingView } from './pending-view';
 import { useCheckoutFlow, type CheckoutFlow } from './use-checkout-flow';
+import { DocumentTitle } from '../../components/document-title';
 
 // The page's own English, in its first load; another language's checkout catalog loads when chosen.
 registerPart(
@@ -151,11 +152,11 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
 
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>
-      <title>
+      <DocumentTitle>
         {state.kind === 'invalidLink'
           ? _('checkout.invalidLink.documentTitle')
           : _('checkout.documentTitle')}
-      </title>
+      </DocumentTitle>
       <PageTop
         mode={mode}
         merchant={merchant}
