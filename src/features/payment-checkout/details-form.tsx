@@ -21,7 +21,7 @@ import { StepHeading } from '../../components/step-heading';
 import { unansweredActionOf, type UnansweredAction } from '../../lib/action-failure';
 import { useActionKey } from '../../lib/use-action-key';
 import { translate, translateFormError } from '../../messages/i18n';
-import { rateLimitedMessage } from '../../lib/request-failure';
+import { failureMessage } from '../../lib/request-failure';
 import { useMessages } from '../../messages/use-messages';
 import { submitCustomerMutationKey, submitCustomerMutationOptions } from './api';
 import { detailsFormSchema, phoneInputMaxLength, type DetailsFormInput } from './details-schema';
@@ -42,17 +42,9 @@ export interface DetailsFormProps {
 }
 
 function failureText(failure: PageFailure): string {
-  switch (failure.kind) {
-    case 'network':
-      return translate('common.failure.network');
-    case 'rateLimited':
-      return rateLimitedMessage(failure.retryAfterSeconds);
-    case 'detailsRefused':
-      return translate('checkout.details.rejected');
-    case 'changed':
-    case 'unexpected':
-      return translate('common.failure.unexpected');
-  }
+  return failure.kind === 'detailsRefused'
+    ? translate('checkout.details.rejected')
+    : failureMessage(failure);
 }
 
 export function DetailsForm({
