@@ -30,10 +30,13 @@ export interface PageAnswer {
 
 export interface HostedPageProps {
   page: HostedPageName;
-  /** The page's view kind: `loading` keeps the frame's places, `invalidLink` titles the tab so. */
-  kind: string;
-  /** The last answer; null when there is none to show, undefined while the first is awaited. */
-  answer: PageAnswer | null | undefined;
+  /**
+   * The page's view: `loading` keeps the frame's places, `invalidLink` titles the tab so and keeps
+   * the last answer's merchant, mode and language (src/lib/classify-failure.ts, `InvalidLinkState`).
+   */
+  view: { kind: string } & Partial<PageAnswer>;
+  /** The page's last answer (its setup, checkout or invoice); null when it has none to show. */
+  record: PageAnswer | null;
   /** What the polite live region says now ('' for nothing), in the active language. */
   announcement: (_: PageMessages['_']) => string;
   /**
@@ -58,13 +61,20 @@ export function PageLoading({ page }: { page: HostedPageName }) {
 
 export function HostedPage({
   page,
-  kind,
-  answer,
+  view,
+  record,
   announcement,
   viewBoundary = (content) => content,
   children,
 }: HostedPageProps) {
   const { _ } = useMessages();
+  // Loading with no record yet: the first answer, and with it the page's language, is awaited.
+  const answer =
+    view.kind === 'invalidLink'
+      ? view
+      : view.kind === 'loading' && record === null
+        ? undefined
+        : record;
   const merchant = answer?.merchant ?? null;
   const languageReady = usePageLanguage(
     page,
@@ -73,7 +83,7 @@ export function HostedPage({
   return (
     <div className="page" style={brandStyle(merchant?.brandColor)}>
       <title>
-        {kind === 'invalidLink'
+        {view.kind === 'invalidLink'
           ? _(`${page}.invalidLink.documentTitle`)
           : _(`${page}.documentTitle`)}
       </title>
@@ -81,7 +91,7 @@ export function HostedPage({
         mode={answer?.mode ?? null}
         merchant={merchant}
         logoAlt={(name) => _('common.merchantLogo', { merchant: name })}
-        waiting={kind === 'loading' || !languageReady}
+        waiting={view.kind === 'loading' || !languageReady}
       />
       <main className="page__main">
         <OfflineBanner />

@@ -34,16 +34,6 @@ registerPart(
 );
 
 /**
- * The answer the header, banner and language come from: the last setup read, or the invalid-link
- * state's; undefined while the first read is awaited. A re-read keeps the known setup, so it
- * neither drops the merchant's language nor unmounts the language switch mid-flow.
- */
-function answerOf(state: SetupView) {
-  if (state.kind === 'invalidLink') return state;
-  return state.kind === 'loading' && state.setup === null ? undefined : state.setup;
-}
-
-/**
  * Which view a state shows. States that share a view (a step and its request in flight) share a
  * key, so the view and its form stay mounted and keep what was typed; a new key is a new step,
  * whose heading takes focus.
@@ -160,8 +150,8 @@ export function SetupPage() {
   return (
     <HostedPage
       page="setup"
-      kind={state.kind}
-      answer={answerOf(state)}
+      view={state}
+      record={state.kind === 'invalidLink' ? null : state.setup}
       announcement={(_) => announcement(state, _)}
       viewBoundary={(content) => (
         <StepLoadBoundary stepKey={key} onRetry={reloadSteps}>

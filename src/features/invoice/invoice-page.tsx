@@ -10,7 +10,6 @@ import { HostedPage, PageLoading } from '../../components/hosted-page';
 import { InvalidLinkView } from '../../components/invalid-link-view';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as invoiceEnglish } from '../../messages/locales/en/invoice.po';
-import type { InvoicePageState } from './page-state';
 import { PaidInvoiceView } from './paid-invoice-view';
 import { PendingInvoiceView } from './pending-invoice-view';
 import { useInvoicePage, type InvoicePage as InvoicePageModel } from './use-invoice-page';
@@ -41,21 +40,6 @@ function View({ page }: { page: InvoicePageModel }) {
   }
 }
 
-/** The answer the header, banner and language come from (undefined while the first is awaited). */
-function answerOf(state: InvoicePageState) {
-  switch (state.kind) {
-    case 'pending':
-    case 'paid':
-      return state.invoice;
-    case 'invalidLink':
-      return state;
-    case 'failure':
-      return null;
-    case 'loading':
-      return undefined;
-  }
-}
-
 /** The route's page component for invoice `invoiceId`. */
 export function InvoicePage({ invoiceId }: { invoiceId: string }) {
   const page = useInvoicePage(invoiceId);
@@ -63,8 +47,8 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }) {
   return (
     <HostedPage
       page="invoice"
-      kind={state.kind}
-      answer={answerOf(state)}
+      view={state}
+      record={state.kind === 'pending' || state.kind === 'paid' ? state.invoice : null}
       announcement={(_) => (state.kind === 'paid' ? _('invoice.paidTitle') : '')}
     >
       {/* A new kind is a new view, whose heading takes focus. */}

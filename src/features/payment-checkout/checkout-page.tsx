@@ -29,12 +29,6 @@ registerPart(
   ]),
 );
 
-/** The answer the header, banner and language come from (undefined while the first is awaited). */
-function answerOf(state: CheckoutPageState) {
-  if (state.kind === 'loading') return undefined;
-  return state.kind === 'invalidLink' ? state : state.checkout;
-}
-
 /**
  * What the live region says. The expired view has its own urgent alert, and the other views'
  * headings take focus, so only changes inside a view need announcing: money that arrived (in
@@ -104,8 +98,8 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
   return (
     <HostedPage
       page="checkout"
-      kind={state.kind}
-      answer={answerOf(state)}
+      view={state}
+      record={state.kind === 'loading' || state.kind === 'invalidLink' ? null : state.checkout}
       announcement={(_) => announcement(state, _)}
     >
       {/* A new kind is a new view, whose heading takes focus; the form keeps its save. */}

@@ -15,7 +15,7 @@ import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/c
 import { ActionFailureNotice } from '../../components/action-failure-notice';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Field } from '../../components/field';
+import { InputField } from '../../components/field';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { unansweredActionOf, type UnansweredAction } from '../../lib/action-failure';
@@ -89,48 +89,36 @@ export function DetailsForm({
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         {needs.email && (
-          <Field
+          <InputField
             id={`${id}-email`}
             label={_('checkout.details.emailLabel')}
             hint={_('checkout.details.emailHint')}
             error={translateFormError(errors.email?.message)}
-          >
-            {(fieldProps) => (
-              <input
-                {...fieldProps}
-                {...register('email')}
-                className="input"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={254}
-                readOnly={busy}
-              />
-            )}
-          </Field>
+            {...register('email')}
+            className="input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={254}
+            readOnly={busy}
+          />
         )}
         {needs.phone && (
-          <Field
+          <InputField
             id={`${id}-phone`}
             label={_('checkout.details.phoneLabel')}
             hint={_('checkout.details.phoneHint')}
             error={translateFormError(errors.phone?.message)}
-          >
-            {(fieldProps) => (
-              <input
-                {...fieldProps}
-                {...register('phone')}
-                className="input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={phoneInputMaxLength}
-                readOnly={busy}
-              />
-            )}
-          </Field>
+            {...register('phone')}
+            className="input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={phoneInputMaxLength}
+            readOnly={busy}
+          />
         )}
         <Button type="submit" busy={busy} busyLabel={_('checkout.details.busy')}>
           {_('checkout.details.submit')}
