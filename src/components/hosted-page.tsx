@@ -4,15 +4,21 @@
  * the offline banner above the page's view, and a polite live region that announces what changes
  * inside a view. It resolves the page's language from the last answer (usePageLanguage) and,
  * until that language is active, shows {@link PageLoading} in place of the view, so a page never
- * shows one language and then another. Each page's words are found by name in its catalog part:
- * `<page>.documentTitle`, `<page>.invalidLink.documentTitle` and `<page>.loadingTitle`.
+ * shows one language and then another. The views every page has are the frame's too: loading
+ * ({@link PageLoading}) and a link that cannot be used ({@link InvalidLinkView}). Each page's words
+ * are found by name in its catalog part: `<page>.documentTitle`, `<page>.loadingTitle` and
+ * `<page>.invalidLink.*`.
  */
 import { Suspense, type ReactNode } from 'react';
 import type { HostedMerchant, Language, Mode } from '../../contract/hosted-common';
 import { brandStyle } from '../lib/brand-color';
+import type { InvalidLinkState } from '../lib/classify-failure';
+import type { PlainMessageId } from '../messages/i18n';
+import type { MessageId } from '../messages/message-ids.generated';
 import { useMessages, usePageLanguage, type PageMessages } from '../messages/use-messages';
 import { OfflineBanner } from './offline-banner';
 import { PageTop } from './page-top';
+import { RequestId } from './request-id';
 import { StepHeading } from './step-heading';
 
 /** A hosted page, by its catalog part. */
@@ -28,13 +34,30 @@ export interface PageAnswer {
   preferredLanguage: Language | null;
 }
 
-export interface HostedPageProps {
-  page: HostedPageName;
-  /**
-   * The page's view: `loading` keeps the frame's places, `invalidLink` titles the tab so and keeps
-   * the last answer's merchant, mode and language (src/lib/classify-failure.ts, `InvalidLinkState`).
-   */
-  view: { kind: string } & Partial<PageAnswer>;
+/** The reasons page `P` words in its catalog (`<P>.invalidLink.reasons.<reason>`). */
+export type InvalidLinkReasonOf<P extends HostedPageName> = MessageId extends infer Id
+  ? Id extends `${P}.invalidLink.reasons.${infer Reason}`
+    ? Reason
+    : never
+  : never;
+
+/**
+ * A page's view as the frame reads it: `loading` shows {@link PageLoading} and keeps the frame's
+ * places; `invalidLink` shows {@link InvalidLinkView}, titles the tab so and keeps the last
+ * answer's merchant, mode and language; any other kind shows the page's own view.
+ */
+export type HostedView<P extends HostedPageName> =
+  InvalidLinkState<InvalidLinkReasonOf<P>> | { kind: string };
+
+function isInvalidLink<P extends HostedPageName>(
+  view: HostedView<P>,
+): view is InvalidLinkState<InvalidLinkReasonOf<P>> {
+  return view.kind === 'invalidLink';
+}
+
+export interface HostedPageProps<P extends HostedPageName> {
+  page: P;
+  view: HostedView<P>;
   /** The page's last answer (its setup, checkout or invoice); null when it has none to show. */
   record: PageAnswer | null;
   /** What the polite live region says now ('' for nothing), in the active language. */
@@ -44,7 +67,7 @@ export interface HostedPageProps {
    * it stays mounted while the language changes.
    */
   viewBoundary?: (content: ReactNode) => ReactNode;
-  /** The page's view, shown once the page's language is active. */
+  /** The page's own view (any kind but `loading` and `invalidLink`), once its language is active. */
   children: ReactNode;
 }
 
@@ -59,22 +82,65 @@ export function PageLoading({ page }: { page: HostedPageName }) {
   );
 }
 
-export function HostedPage({
+export interface InvalidLinkViewProps<P extends HostedPageName> {
+  page: P;
+  /** The page's invalid-link state (src/lib/classify-failure.ts, `InvalidLinkState`). */
+  link: {
+    reason: InvalidLinkReasonOf<P>;
+    merchant: { name: string; supportEmail: string | null } | null;
+    requestId: string | null;
+  };
+}
+
+/**
+ * The dead end of every hosted page whose link cannot be used (product.md, "Links and tokens"):
+ * no token, a mangled one, or the service does not know it, says it expired, or (setup links)
+ * that the business withdrew it. Says why, what to do next, the merchant's support e-mail when the
+ * page knows the merchant (the link stopped working after the page had loaded), and the request id
+ * of the refusal when there was one.
+ */
+export function InvalidLinkView<P extends HostedPageName>({
+  page,
+  link: { reason, merchant, requestId },
+}: InvalidLinkViewProps<P>) {
+  const { _ } = useMessages();
+  const part: HostedPageName = page; // Its message ids, checked for every page alike.
+  return (
+    <>
+      <StepHeading>{_(`${part}.invalidLink.title`)}</StepHeading>
+      <p>{_(`${part}.invalidLink.reasons.${reason}` as PlainMessageId)}</p>
+      <p>
+        {merchant === null
+          ? _(`${part}.invalidLink.whatToDoNoMerchant`)
+          : _(`${part}.invalidLink.whatToDo`, { merchant: merchant.name })}
+      </p>
+      {merchant !== null && merchant.supportEmail !== null && (
+        <p>
+          {_('common.contact', { merchant: merchant.name })}{' '}
+          <a href={`mailto:${merchant.supportEmail}`}>{merchant.supportEmail}</a>
+        </p>
+      )}
+      {requestId !== null && <RequestId requestId={requestId} />}
+    </>
+  );
+}
+
+export function HostedPage<P extends HostedPageName>({
   page,
   view,
   record,
   announcement,
   viewBoundary = (content) => content,
   children,
-}: HostedPageProps) {
+}: HostedPageProps<P>) {
   const { _ } = useMessages();
+  const part: HostedPageName = page; // Its message ids, checked for every page alike.
   // Loading with no record yet: the first answer, and with it the page's language, is awaited.
-  const answer =
-    view.kind === 'invalidLink'
-      ? view
-      : view.kind === 'loading' && record === null
-        ? undefined
-        : record;
+  const answer = isInvalidLink(view)
+    ? view
+    : view.kind === 'loading' && record === null
+      ? undefined
+      : record;
   const merchant = answer?.merchant ?? null;
   const languageReady = usePageLanguage(
     page,
@@ -84,8 +150,8 @@ export function HostedPage({
     <div className="page" style={brandStyle(merchant?.brandColor)}>
       <title>
         {view.kind === 'invalidLink'
-          ? _(`${page}.invalidLink.documentTitle`)
-          : _(`${page}.documentTitle`)}
+          ? _(`${part}.invalidLink.documentTitle`)
+          : _(`${part}.documentTitle`)}
       </title>
       <PageTop
         mode={answer?.mode ?? null}
@@ -97,7 +163,13 @@ export function HostedPage({
         <OfflineBanner />
         {viewBoundary(
           <Suspense fallback={<p role="status">{_('common.loading')}</p>}>
-            {languageReady ? children : <PageLoading page={page} />}
+            {!languageReady || view.kind === 'loading' ? (
+              <PageLoading page={page} />
+            ) : isInvalidLink(view) ? (
+              <InvalidLinkView page={page} link={view} />
+            ) : (
+              children
+            )}
           </Suspense>,
         )}
       </main>

@@ -10,7 +10,6 @@
 import { useCallback, useState } from 'react';
 import { FailureView } from '../../components/failure-view';
 import { HostedPage, PageLoading } from '../../components/hosted-page';
-import { InvalidLinkView } from '../../components/invalid-link-view';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as setupEnglish } from '../../messages/locales/en/setup.po';
 import type { PageMessages } from '../../messages/use-messages';
@@ -64,9 +63,8 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
   const { AccountStep, ConfirmStep, StatusView } = steps;
   switch (state.kind) {
     case 'loading':
-      return <PageLoading page="setup" />;
     case 'invalidLink':
-      return <InvalidLinkView page="setup" link={state} />;
+      return null; // The frame shows these (src/components/hosted-page.tsx).
     case 'closed':
       return <ClosedView setup={state.setup} />;
     case 'chooseBank':
@@ -75,10 +73,8 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
       if (flow.banks.isPending) return <PageLoading page="setup" />;
       return (
         <BankStep
-          setup={state.setup}
+          {...state}
           banks={flow.banks}
-          accountNumber={state.accountNumber}
-          notice={state.notice}
           onChoose={(bank, accountNumber) => send({ type: 'bankChosen', bank, accountNumber })}
           onIntent={preloadFormSteps}
         />
@@ -100,10 +96,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
     case 'submitting':
       return (
         <ConfirmStep
-          setup={state.setup}
-          bank={state.bank}
-          accountNumber={state.accountNumber}
-          accountName={state.accountName}
+          {...state}
           notice={state.kind === 'confirm' ? state.notice : null}
           busy={state.kind === 'submitting'}
           onConfirm={() => send({ type: 'confirmed' })}
@@ -113,16 +106,11 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
     case 'status':
       return (
         <StatusView
-          setup={state.setup}
-          mandate={state.mandate}
-          lastCheckedAt={state.lastCheckedAt}
-          check={state.check}
+          {...state}
           onCheckNow={() => send({ type: 'checkNow' })}
-          autoReturn={state.autoReturn}
           onStayHere={() => send({ type: 'stayHere' })}
           onReturnNow={() => send({ type: 'returnNow' })}
           onTryAnotherAccount={() => send({ type: 'tryAnotherAccount' })}
-          disable={state.disable}
           onDisableRequested={() => send({ type: 'disableRequested' })}
           onDisableCancelled={() => send({ type: 'disableCancelled' })}
           onDisableConfirmed={() => send({ type: 'disableConfirmed' })}

@@ -6,8 +6,7 @@
  * turns paid).
  */
 import { FailureView } from '../../components/failure-view';
-import { HostedPage, PageLoading } from '../../components/hosted-page';
-import { InvalidLinkView } from '../../components/invalid-link-view';
+import { HostedPage } from '../../components/hosted-page';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as invoiceEnglish } from '../../messages/locales/en/invoice.po';
 import { PaidInvoiceView } from './paid-invoice-view';
@@ -28,9 +27,8 @@ function View({ page }: { page: InvoicePageModel }) {
   const { state } = page;
   switch (state.kind) {
     case 'loading':
-      return <PageLoading page="invoice" />;
     case 'invalidLink':
-      return <InvalidLinkView page="invoice" link={state} />;
+      return null; // The frame shows these (src/components/hosted-page.tsx).
     case 'failure':
       return <FailureView failure={state.failure} retrying={page.reading} onRetry={page.retry} />;
     case 'pending':

@@ -6,8 +6,7 @@
  * announces status changes).
  */
 import { FailureView } from '../../components/failure-view';
-import { HostedPage, PageLoading } from '../../components/hosted-page';
-import { InvalidLinkView } from '../../components/invalid-link-view';
+import { HostedPage } from '../../components/hosted-page';
 import { formatNaira } from '../../lib/format';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as checkoutEnglish } from '../../messages/locales/en/checkout.po';
@@ -50,9 +49,8 @@ function View({ flow }: { flow: CheckoutFlow }) {
   const { state } = flow;
   switch (state.kind) {
     case 'loading':
-      return <PageLoading page="checkout" />;
     case 'invalidLink':
-      return <InvalidLinkView page="checkout" link={state} />;
+      return null; // The frame shows these (src/components/hosted-page.tsx).
     case 'details':
       return (
         <LazyDetailsStep
@@ -65,25 +63,14 @@ function View({ flow }: { flow: CheckoutFlow }) {
     case 'pending':
       return (
         <PendingView
-          checkout={state.checkout}
-          account={state.account}
+          {...state}
           windowSecondsLeft={flow.windowSecondsLeft}
-          lastCheckedAt={state.lastCheckedAt}
-          checkFailed={state.checkFailed}
-          sent={state.sent}
           sentChecking={flow.sentMoneyChecking}
           onSentMoney={flow.sentMoney}
         />
       );
     case 'paid':
-      return (
-        <PaidView
-          checkout={state.checkout}
-          autoReturn={state.autoReturn}
-          onStayHere={flow.stayHere}
-          onReturnNow={flow.returnNow}
-        />
-      );
+      return <PaidView {...state} onStayHere={flow.stayHere} onReturnNow={flow.returnNow} />;
     case 'expired':
       return <ExpiredView checkout={state.checkout} />;
     case 'failure':
