@@ -3,9 +3,9 @@
  * the flow"). Composition only: the flow (`use-setup-flow.ts`) says where the customer stands and
  * this page shows the matching step in the hosted pages' frame (src/components/hosted-page.tsx: the
  * merchant's header in its brand colour, the test-mode banner, and a polite live region that
- * announces status changes). The lazily loaded steps sit
- * inside the page's own error boundary (step-load-boundary.tsx), below the flow's state, so a
- * failed download is retried without losing what the customer entered.
+ * announces status changes). The lazily loaded steps sit inside the page's own error boundary
+ * (step-load-boundary.tsx), below the flow's state, so a failed download is retried without
+ * losing what the customer entered.
  */
 import { useCallback, useState } from 'react';
 import { FailureView } from '../../components/failure-view';
