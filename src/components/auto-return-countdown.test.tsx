@@ -4,12 +4,6 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { settledAutoReturn } from '../lib/use-auto-return';
 import { AutoReturnCountdown } from './auto-return-countdown';
 
-const messages = {
-  returning: (merchant: string, seconds: number) => `Returning to ${merchant} in ${seconds} s`,
-  returnNow: 'Return now',
-  stayHere: 'Stay here',
-};
-
 beforeEach(() => {
   window.sessionStorage.clear();
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
@@ -27,7 +21,6 @@ function renderCountdown(returnKey = 'dd:mdt_1') {
       returnKey={returnKey}
       merchant="Gym Co"
       seconds={5}
-      messages={messages}
       onReturnNow={onReturnNow}
       onStayHere={onStayHere}
     />,

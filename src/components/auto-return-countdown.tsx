@@ -1,8 +1,8 @@
 /**
  * The automatic return's countdown (product.md, flow step 6 and "Checkout pages"; issue 14, point
- * 3): "Returning to <merchant> in 5 s" with "Return now" and "Stay here", shared by the hosted
- * pages that return the customer. `src/lib/use-auto-return.ts` keeps it to once per link per tab
- * and holds it while it has focus or the pointer is over it (WCAG 2.2.1).
+ * 3): "Returning to <merchant> in 5 s" with "Return now" and "Stay here" (`common.autoReturn.*`),
+ * shared by the hosted pages that return the customer. `src/lib/use-auto-return.ts` keeps it to
+ * once per link per tab and holds it while it has focus or the pointer is over it (WCAG 2.2.1).
  *
  * Screen readers hear it through a polite live region: once when it starts, and when it is held
  * or goes on, never every second (the visible `timer` is not live).
@@ -18,11 +18,6 @@ export interface AutoReturnCountdownProps {
   merchant: string;
   /** Length of the countdown, s. */
   seconds: number;
-  messages: {
-    returning: (merchant: string, seconds: number) => string;
-    returnNow: string;
-    stayHere: string;
-  };
   /** The customer (or the elapsed countdown) asks to return now. */
   onReturnNow: () => void;
   /** The customer stays, or this tab already returned or stayed for the key. */
@@ -31,7 +26,7 @@ export interface AutoReturnCountdownProps {
 
 /** The countdown block of a success view, while the page counts down. */
 export function AutoReturnCountdown(props: AutoReturnCountdownProps) {
-  const { returnKey, merchant, seconds, messages, onReturnNow, onStayHere } = props;
+  const { returnKey, merchant, seconds, onReturnNow, onStayHere } = props;
   const returnNow = useCallback(() => {
     settleAutoReturn(returnKey, 'returned');
     onReturnNow();
@@ -51,7 +46,7 @@ export function AutoReturnCountdown(props: AutoReturnCountdownProps) {
   return (
     <div className="auto-return" {...hold}>
       <p className="auto-return__countdown" role="timer">
-        {messages.returning(merchant, secondsLeft)}
+        {_('common.autoReturn.returning', { merchant, seconds: secondsLeft })}
         {paused && ` ${_('common.autoReturn.paused')}`}
       </p>
       {/* A polite live region (role status), apart from the page's own announcements. */}
@@ -61,9 +56,9 @@ export function AutoReturnCountdown(props: AutoReturnCountdownProps) {
           : _('common.autoReturn.startedSaid', { merchant, seconds })}
       </p>
       <div className="actions">
-        <Button onClick={returnNow}>{messages.returnNow}</Button>
+        <Button onClick={returnNow}>{_('common.autoReturn.returnNow')}</Button>
         <Button variant="secondary" onClick={stayHere}>
-          {messages.stayHere}
+          {_('common.autoReturn.stayHere')}
         </Button>
       </div>
     </div>

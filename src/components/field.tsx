@@ -3,7 +3,7 @@
  * names the control, and the hint and error are its `aria-describedby`; an error sets
  * `aria-invalid`. The control itself comes from `children`, which receives those attributes.
  */
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /** Attributes to spread on the control. */
 export interface FieldControlProps {
@@ -42,5 +42,22 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
       )}
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': hasError || undefined })}
     </div>
+  );
+}
+
+/**
+ * A {@link Field} whose control is a plain `<input>`: the rest of the props (a form's
+ * registration, `type`, `inputMode`, `ref`…) go on the input, after the field's own attributes.
+ */
+export interface InputFieldProps
+  extends Omit<FieldProps, 'children'>, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function InputField({ id, label, hint, error, ...input }: InputFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(control) => <input {...control} {...input} />}
+    </Field>
   );
 }

@@ -14,14 +14,14 @@ import type { Bank } from '../../../contract/banks';
 import { ActionFailureNotice } from '../../components/action-failure-notice';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Field } from '../../components/field';
+import { InputField } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { useCountdown } from '../../lib/use-countdown';
 import { translateFormError } from '../../messages/i18n';
 import { useMessages } from '../../messages/use-messages';
 import './steps-catalog';
 import { accountFormSchema, type AccountFormInput, type AccountFormOutput } from './account-schema';
-import { digitsOf } from './bank-list';
+import { accountNumberInput, digitsOf } from './bank-list';
 import type { AccountNotice } from './machine';
 
 export interface AccountStepProps {
@@ -113,26 +113,15 @@ export function AccountStep({
         <ActionFailureNotice failure={notice.unanswered} onRetry={() => void submit()} />
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <Field
+        <InputField
           id={`${id}-account`}
           label={_('setup.account.label')}
           hint={_('setup.account.hint')}
           error={fieldError}
-        >
-          {(fieldProps) => (
-            <input
-              {...fieldProps}
-              {...register('accountNumber')}
-              className="input input--digits"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={14}
-              readOnly={busy}
-            />
-          )}
-        </Field>
+          {...register('accountNumber')}
+          {...accountNumberInput}
+          readOnly={busy}
+        />
         <Button type="submit" busy={busy} busyLabel={_('setup.account.busy')} disabled={waiting}>
           {waiting
             ? _('setup.account.waitButton', { seconds: waitLeft })

@@ -27,6 +27,19 @@ export function filterBanks(banks: readonly Bank[], query: string): Bank[] {
   );
 }
 
+/**
+ * The account number's input, on the bank step and the account step alike: digits' font, the
+ * numeric keypad, no autofill or spell check, and room for ten digits with spaces or dashes.
+ */
+export const accountNumberInput = {
+  className: 'input input--digits',
+  type: 'text',
+  inputMode: 'numeric',
+  autoComplete: 'off',
+  spellCheck: false,
+  maxLength: 14,
+} as const;
+
 /** Digits of what the customer typed (spaces and dashes dropped). */
 export function digitsOf(typed: string): string {
   return typed.replace(/[\s-]/g, '');

@@ -19,10 +19,10 @@ import type { Bank } from '../../../contract/banks';
 import type { SetupState } from '../../../contract/direct-debit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Field } from '../../components/field';
+import { InputField } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { useMessages } from '../../messages/use-messages';
-import { digitsOf, rankBanks } from './bank-list';
+import { accountNumberInput, digitsOf, rankBanks } from './bank-list';
 import type { BankNotice } from './machine';
 import { SubscriptionSummary } from './subscription-summary';
 import type { SetupFlow } from './use-setup-flow';
@@ -162,25 +162,14 @@ export function BankStep({
         onFocusCapture={onIntent}
         onPointerDownCapture={onIntent}
       >
-        <Field
+        <InputField
           id={`${ids}-account`}
           label={_('setup.bank.accountLabel')}
           hint={_('setup.bank.accountHint')}
-        >
-          {(fieldProps) => (
-            <input
-              {...fieldProps}
-              className="input input--digits"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={14}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          )}
-        </Field>
+          {...accountNumberInput}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
 
         {banks.isPending && <p role="status">{_('setup.bank.loadingBanks')}</p>}
         {banks.isError && (
@@ -195,34 +184,28 @@ export function BankStep({
         {ranked !== null && (
           <fieldset className="fieldset">
             <legend className="fieldset__legend">{_('setup.bank.legend')}</legend>
-            <Field
+            <InputField
               id={`${ids}-search`}
               label={_('setup.bank.searchLabel')}
               hint={_('setup.bank.searchHint')}
               error={error}
-            >
-              {(fieldProps) => (
-                <input
-                  {...fieldProps}
-                  ref={comboboxRef}
-                  className="input"
-                  type="text"
-                  role="combobox"
-                  aria-autocomplete="list"
-                  aria-expanded={options.length > 0}
-                  aria-controls={listboxId}
-                  aria-activedescendant={active === null ? undefined : optionId(active)}
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={query}
-                  onChange={(event) => {
-                    setQuery(event.target.value);
-                    setActiveId(null);
-                  }}
-                  onKeyDown={onComboboxKeyDown}
-                />
-              )}
-            </Field>
+              ref={comboboxRef}
+              className="input"
+              type="text"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={options.length > 0}
+              aria-controls={listboxId}
+              aria-activedescendant={active === null ? undefined : optionId(active)}
+              autoComplete="off"
+              spellCheck={false}
+              value={query}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setActiveId(null);
+              }}
+              onKeyDown={onComboboxKeyDown}
+            />
             <p className="visually-hidden" role="status">
               {searching ? _('setup.bank.matches', { count: ranked.total }) : ''}
             </p>

@@ -113,12 +113,6 @@ export function StatusView(props: StatusViewProps) {
               returnKey={`dd:${mandate.id}`}
               merchant={merchant}
               seconds={autoReturnSeconds}
-              messages={{
-                returning: (name, seconds) =>
-                  _('common.autoReturn.returning', { merchant: name, seconds }),
-                returnNow: _('common.autoReturn.returnNow'),
-                stayHere: _('common.autoReturn.stayHere'),
-              }}
               onReturnNow={props.onReturnNow}
               onStayHere={props.onStayHere}
             />

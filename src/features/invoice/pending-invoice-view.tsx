@@ -9,25 +9,10 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
-import { translate } from '../../messages/i18n';
-import { rateLimitedMessage } from '../../lib/request-failure';
+import { failureMessage } from '../../lib/request-failure';
 import { useMessages } from '../../messages/use-messages';
-import type { InvoiceFailure } from './api';
 import { InvoiceDetails } from './invoice-details';
 import type { PayStatus } from './page-state';
-
-function failureText(failure: InvoiceFailure): string {
-  switch (failure.kind) {
-    case 'network':
-      return translate('common.failure.network');
-    case 'rateLimited':
-      return rateLimitedMessage(failure.retryAfterSeconds);
-    case 'invalidLink':
-    case 'alreadyPaid':
-    case 'unexpected':
-      return translate('common.failure.unexpected');
-  }
-}
 
 export interface PendingInvoiceViewProps {
   invoice: InvoiceState;
@@ -56,7 +41,7 @@ export function PendingInvoiceView({ invoice, pay, onPay }: PendingInvoiceViewPr
       ) : (
         failure !== null && (
           <Alert tone="error" urgent>
-            <p>{failureText(failure)}</p>
+            <p>{failureMessage(failure)}</p>
             {requestId !== null && <RequestId requestId={requestId} />}
           </Alert>
         )

@@ -15,13 +15,13 @@ import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/c
 import { ActionFailureNotice } from '../../components/action-failure-notice';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Field } from '../../components/field';
+import { InputField } from '../../components/field';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { unansweredActionOf, type UnansweredAction } from '../../lib/action-failure';
 import { useActionKey } from '../../lib/use-action-key';
 import { translate, translateFormError } from '../../messages/i18n';
-import { rateLimitedMessage } from '../../lib/request-failure';
+import { failureMessage } from '../../lib/request-failure';
 import { useMessages } from '../../messages/use-messages';
 import { submitCustomerMutationKey, submitCustomerMutationOptions } from './api';
 import { detailsFormSchema, phoneInputMaxLength, type DetailsFormInput } from './details-schema';
@@ -42,17 +42,9 @@ export interface DetailsFormProps {
 }
 
 function failureText(failure: PageFailure): string {
-  switch (failure.kind) {
-    case 'network':
-      return translate('common.failure.network');
-    case 'rateLimited':
-      return rateLimitedMessage(failure.retryAfterSeconds);
-    case 'detailsRefused':
-      return translate('checkout.details.rejected');
-    case 'changed':
-    case 'unexpected':
-      return translate('common.failure.unexpected');
-  }
+  return failure.kind === 'detailsRefused'
+    ? translate('checkout.details.rejected')
+    : failureMessage(failure);
 }
 
 export function DetailsForm({
@@ -97,48 +89,36 @@ export function DetailsForm({
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         {needs.email && (
-          <Field
+          <InputField
             id={`${id}-email`}
             label={_('checkout.details.emailLabel')}
             hint={_('checkout.details.emailHint')}
             error={translateFormError(errors.email?.message)}
-          >
-            {(fieldProps) => (
-              <input
-                {...fieldProps}
-                {...register('email')}
-                className="input"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={254}
-                readOnly={busy}
-              />
-            )}
-          </Field>
+            {...register('email')}
+            className="input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={254}
+            readOnly={busy}
+          />
         )}
         {needs.phone && (
-          <Field
+          <InputField
             id={`${id}-phone`}
             label={_('checkout.details.phoneLabel')}
             hint={_('checkout.details.phoneHint')}
             error={translateFormError(errors.phone?.message)}
-          >
-            {(fieldProps) => (
-              <input
-                {...fieldProps}
-                {...register('phone')}
-                className="input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={phoneInputMaxLength}
-                readOnly={busy}
-              />
-            )}
-          </Field>
+            {...register('phone')}
+            className="input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={phoneInputMaxLength}
+            readOnly={busy}
+          />
         )}
         <Button type="submit" busy={busy} busyLabel={_('checkout.details.busy')}>
           {_('checkout.details.submit')}

@@ -60,12 +60,6 @@ export function PaidView({ checkout, autoReturn, onStayHere, onReturnNow }: Paid
           returnKey={`checkout:${payment.id}`}
           merchant={merchant.name}
           seconds={autoReturnSeconds}
-          messages={{
-            returning: (name, seconds) =>
-              _('common.autoReturn.returning', { merchant: name, seconds }),
-            returnNow: _('common.autoReturn.returnNow'),
-            stayHere: _('common.autoReturn.stayHere'),
-          }}
           onReturnNow={onReturnNow}
           onStayHere={onStayHere}
         />
