@@ -4,6 +4,8 @@
  * `npm run lighthouse` (scripts/bench.ts). Lighthouse 12.8.2: 13 needs Node 22.19, the project
  * runs on Node 20 (docs/decisions/0020-first-paint-frame-and-failure-bound.md).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -46,6 +48,14 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
     throw new Error(`Lighthouse gave no result for ${new URL(url).pathname}`);
   const { lhr } = result;
   if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // LIGHTHOUSE_REPORT_DIR: keep each run's whole report (its LCP element, LCP phases, request
+  // chains, main-thread tasks) to see why a figure is what it is.
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir !== undefined) {
+    mkdirSync(reportDir, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${String(Date.now())}.json`;
+    writeFileSync(join(reportDir, name), JSON.stringify(lhr));
+  }
   const requests = lhr.audits['network-requests']?.details;
   const items =
     requests !== undefined && requests.type === 'table'
