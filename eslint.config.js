@@ -36,6 +36,13 @@ export default tseslint.config(
           selector: 'ExportAllDeclaration',
           message: 'No barrel files: import the file you mean.',
         },
+        {
+          // Preact (decision 0027) drops an attribute whose value is false; spellcheck="false" is
+          // what turns the browser's spell check off.
+          selector:
+            "JSXAttribute[name.name='spellCheck'] > JSXExpressionContainer > Literal[value=false]",
+          message: 'Write spellCheck="false": Preact drops an attribute set to false.',
+        },
       ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',

@@ -53,7 +53,7 @@ const context = await browser.newContext({
   viewport: { width: 360, height: 740 },
 });
 // The merchant's site is not on this machine: returns land on a stand-in page.
-await context.route('https://merchant.example/**', (route) =>
+await context.route('https://merchant.example.com/**', (route) =>
   route.fulfill({ contentType: 'text/html', body: '<h1>Merchant</h1>' }),
 );
 const page = await context.newPage();
@@ -73,7 +73,7 @@ async function snap(name: string, heading: string | RegExp): Promise<void> {
 
 async function openSetup(): Promise<void> {
   const { setupUrl } = await createSubscriptionWithSetupLink({
-    callbackUrl: 'https://merchant.example/billing/return',
+    callbackUrl: 'https://merchant.example.com/billing/return',
   });
   await page.goto(pathOf(setupUrl));
 }
@@ -135,7 +135,7 @@ async function views(): Promise<void> {
   await snap('checkout-expired', 'This account has expired');
 
   const subscription = await createInvoiceSubscription({
-    callbackUrl: 'https://merchant.example/billing/return',
+    callbackUrl: 'https://merchant.example.com/billing/return',
   });
   const invoiceUrl = subscription.invoice.checkoutUrl;
   if (invoiceUrl === null) throw new Error('the initial invoice has no checkoutUrl');

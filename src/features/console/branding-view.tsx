@@ -113,7 +113,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
     <>
       <ActionForm form={form} action={save} submit={[m.save, m.saving]}>
         <TextField name="displayName" label={m.displayName} autoComplete="organization" />
-        <TextField name="brandColor" label={m.brandColor} autoComplete="off" spellCheck={false} />
+        <TextField name="brandColor" label={m.brandColor} autoComplete="off" spellCheck="false" />
         <p>{m.currentLogo(current.logo?.url ?? null)}</p>
         <Field id={choiceId} label={m.logoChoice} error={form.formState.errors.logoChoice?.message}>
           {(controlProps) => (

@@ -90,7 +90,7 @@ function MandateSection({ session }: { session: ConsoleSession }) {
           name="subscriptionId"
           label={m.subscriptionId}
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
         />
         <Field id={outcomeId} label={m.outcome} error={form.formState.errors.outcome?.message}>
           {(control) => (

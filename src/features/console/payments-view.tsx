@@ -84,7 +84,7 @@ function OpenPaymentForm() {
             void form.handleSubmit(({ id }) => navigate(consolePaths.payment(id)))(event)
           }
         >
-          <TextField name="id" label={m.paymentId} autoComplete="off" spellCheck={false} />
+          <TextField name="id" label={m.paymentId} autoComplete="off" spellCheck="false" />
           <Button type="submit" variant="secondary">
             {m.open}
           </Button>

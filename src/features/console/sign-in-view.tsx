@@ -52,7 +52,7 @@ export function SignInView({ onSignedIn }: { onSignedIn: (session: ConsoleSessio
             label={m.keyLabel}
             type="password"
             autoComplete="off"
-            spellCheck={false}
+            spellCheck="false"
           />
           <Button type="submit" busy={check.isPending} busyLabel={m.busy}>
             {m.submit}

@@ -65,3 +65,17 @@ test('without a Retry-After the alert asks to wait a minute and stays', () => {
   expect(screen.getByRole('alert')).toHaveTextContent('Wait a minute');
   expect(screen.getByLabelText('Account number')).toHaveValue(number);
 });
+
+test('the account number is never spell-checked: no red underline under the digits', () => {
+  render(
+    <AccountStep
+      bank={gtb}
+      accountNumber={number}
+      notice={null}
+      busy={false}
+      onSubmit={vi.fn()}
+      onChangeBank={vi.fn()}
+    />,
+  );
+  expect(screen.getByLabelText('Account number')).toHaveAttribute('spellcheck', 'false');
+});

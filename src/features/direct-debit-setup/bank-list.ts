@@ -36,7 +36,9 @@ export const accountNumberInput = {
   type: 'text',
   inputMode: 'numeric',
   autoComplete: 'off',
-  spellCheck: false,
+  // The string, not the boolean: Preact drops an attribute whose value is false, and the browser's
+  // default (spell check on) would underline digits (docs/decisions/0027-preact-renderer.md).
+  spellCheck: 'false',
   maxLength: 14,
 } as const;
 

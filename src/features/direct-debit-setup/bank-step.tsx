@@ -198,7 +198,7 @@ export function BankStep({
               aria-controls={listboxId}
               aria-activedescendant={active === null ? undefined : optionId(active)}
               autoComplete="off"
-              spellCheck={false}
+              spellCheck="false"
               value={query}
               onChange={(event) => {
                 setQuery(event.target.value);

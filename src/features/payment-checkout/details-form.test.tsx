@@ -101,3 +101,8 @@ test('a failed save is an alert with the request reference and keeps the form', 
   expect(screen.getByRole('button', { name: 'Copy reference' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
 });
+
+test('the e-mail is never spell-checked or autocorrected into another address', () => {
+  renderForm({ email: true, phone: false });
+  expect(screen.getByLabelText('Email address')).toHaveAttribute('spellcheck', 'false');
+});

@@ -100,7 +100,7 @@ export function DetailsForm({
             inputMode="email"
             autoComplete="email"
             autoCapitalize="none"
-            spellCheck={false}
+            spellCheck="false"
             maxLength={254}
             readOnly={busy}
           />
