@@ -11,11 +11,18 @@
  * The page's flow still decides whether it may count down at all (approved, debit on, a valid
  * return URL) and performs the redirect; this hook tells it when the time is up.
  */
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useCountdown } from './use-countdown';
 
 /** How the tab settled a link's automatic return. */
 export type AutoReturnOutcome = 'returned' | 'stayed';
+
+/**
+ * Where a page's automatic return stands: `off` without a valid return URL (derived from the
+ * server's answer, never stored); `counting` during the countdown; `stayed` after "Stay here";
+ * `leaving` once the redirect is due (the page's hook performs it).
+ */
+export type AutoReturn = 'off' | 'counting' | 'stayed' | 'leaving';
 
 function storageKey(key: string): string {
   return `auto-return:${key}`;
@@ -96,4 +103,28 @@ export function useAutoReturn({
       onPointerLeave: () => setPointed(false),
     },
   };
+}
+
+/**
+ * "Stay here" removes the button that had focus: the manual return link that takes its place
+ * takes focus, never the page's body, so a keyboard or screen-reader user keeps their place.
+ * Focus already placed elsewhere (a confirmation the customer opened meanwhile) stays where it is.
+ * Returns the ref to put on that link.
+ */
+export function useFocusReturnLinkAfterStay(
+  autoReturn: AutoReturn,
+): RefObject<HTMLAnchorElement | null> {
+  const returnLink = useRef<HTMLAnchorElement>(null);
+  const previous = useRef(autoReturn);
+  useEffect(() => {
+    if (
+      previous.current === 'counting' &&
+      autoReturn === 'stayed' &&
+      document.activeElement === document.body
+    ) {
+      returnLink.current?.focus();
+    }
+    previous.current = autoReturn;
+  }, [autoReturn]);
+  return returnLink;
 }

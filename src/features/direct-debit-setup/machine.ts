@@ -31,6 +31,7 @@ import {
 } from '../../../contract/direct-debit';
 import { isTenDigits, isValidNuban } from '../../../contract/nuban';
 import type { ReturnUrl } from '../../../contract/return-url';
+import type { AutoReturn } from '../../lib/use-auto-return';
 
 /**
  * Why a link cannot be used: no token, a mangled one, one the server does not know, expired, or
@@ -95,12 +96,7 @@ export type ConfirmNotice =
 /** Notice of the bank step: the bank chosen offers no direct debit. */
 export type BankNotice = { kind: 'bankNotSupported'; bankName: string };
 
-/**
- * Automatic return to the merchant (status view): `off` when the mandate or setup does not allow
- * it; `counting` during the countdown; `stayed` after "Stay here"; `leaving` once the redirect is
- * due (the hook performs it).
- */
-export type AutoReturn = 'off' | 'counting' | 'stayed' | 'leaving';
+export type { AutoReturn };
 
 /**
  * Turning automatic debit off from the status view (product.md, flow step 7): `off` until asked;

@@ -28,6 +28,7 @@ import { Money } from '../../components/money';
 import { RequestId } from '../../components/request-id';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
+import { useFocusReturnLinkAfterStay } from '../../lib/use-auto-return';
 import { useMessages } from '../../messages/use-messages';
 import './steps-catalog';
 import {
@@ -72,21 +73,7 @@ export function StatusView(props: StatusViewProps) {
   const disableButtonBox = useRef<HTMLParagraphElement>(null);
   const disableKind = props.disable.kind;
   const previousDisableKind = useRef(disableKind);
-  const returnLink = useRef<HTMLAnchorElement>(null);
-  // "Stay here" removes the button that had focus: focus moves to the return link that takes its
-  // place, never to the page's body. Focus already placed elsewhere (the confirmation opened by
-  // "Turn off automatic debit", which also stops the countdown) stays where it is.
-  const previousAutoReturn = useRef(autoReturn);
-  useEffect(() => {
-    if (
-      previousAutoReturn.current === 'counting' &&
-      autoReturn === 'stayed' &&
-      document.activeElement === document.body
-    ) {
-      returnLink.current?.focus();
-    }
-    previousAutoReturn.current = autoReturn;
-  }, [autoReturn]);
+  const returnLink = useFocusReturnLinkAfterStay(autoReturn);
   // "Keep it on" closes the confirmation: focus goes back to the button that opened it.
   useEffect(() => {
     if (previousDisableKind.current !== 'off' && disableKind === 'off') {

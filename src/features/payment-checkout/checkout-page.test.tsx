@@ -295,6 +295,16 @@ test('"Stay here" stops the return and leaves a manual link', async () => {
   expect(redirectTo).not.toHaveBeenCalled();
 });
 
+test('after "Stay here" the keyboard stays in place: the return link that replaced it has focus', async () => {
+  const user = userEvent.setup();
+  renderCheckout(() => paidCheckoutFixture());
+  await screen.findByRole('heading', { level: 1, name: 'Payment received' });
+  await user.click(screen.getByRole('button', { name: 'Stay here' }));
+  await waitFor(() =>
+    expect(screen.getByRole('link', { name: 'Return to Ada Stores' })).toHaveFocus(),
+  );
+});
+
 test('after "Stay here" a reload shows the paid page without counting down again', async () => {
   const user = userEvent.setup();
   const first = renderCheckout(() => paidCheckoutFixture());

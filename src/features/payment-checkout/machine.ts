@@ -13,6 +13,7 @@
 import type { RequestFailure as HostedRequestFailure } from '../../lib/classify-failure';
 import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
 import type { ReturnUrl } from '../../../contract/return-url';
+import type { AutoReturn } from '../../lib/use-auto-return';
 
 /** Why a link cannot be used: no token, a mangled one, one the server does not know, or expired. */
 export type InvalidLinkReason = 'missing' | 'malformed' | 'unknown' | 'expired';
@@ -30,12 +31,7 @@ export type RequestFailure = HostedRequestFailure<
 /** Failures a view shows with the requestId and a way to try again. */
 export type PageFailure = Exclude<RequestFailure, { kind: 'invalidLink' }>;
 
-/**
- * Automatic return to the merchant after payment: `off` without a valid return URL (derived from
- * the server's answer, never stored); `counting` during the countdown; `stayed` after "Stay here";
- * `leaving` once the redirect is due (the hook performs it).
- */
-export type AutoReturn = 'off' | 'counting' | 'stayed' | 'leaving';
+export type { AutoReturn };
 
 /** The account to pay into (never null in the pending view). */
 export type VirtualAccount = NonNullable<CheckoutState['virtualAccount']>;

@@ -11,6 +11,7 @@ import { Alert } from '../../components/alert';
 import { AutoReturnCountdown } from '../../components/auto-return-countdown';
 import { StepHeading } from '../../components/step-heading';
 import { formatDateTime, formatNaira } from '../../lib/format';
+import { useFocusReturnLinkAfterStay } from '../../lib/use-auto-return';
 import { useMessages } from '../../messages/use-messages';
 import { returnUrlOf, type AutoReturn } from './machine';
 import { autoReturnSeconds } from './use-checkout-flow';
@@ -26,6 +27,7 @@ export function PaidView({ checkout, autoReturn, onStayHere, onReturnNow }: Paid
   const { _ } = useMessages();
   const { payment, merchant } = checkout;
   const returnUrl = returnUrlOf(checkout);
+  const returnLink = useFocusReturnLinkAfterStay(autoReturn);
   return (
     <>
       <StepHeading>{_('checkout.paid.title')}</StepHeading>
@@ -69,7 +71,12 @@ export function PaidView({ checkout, autoReturn, onStayHere, onReturnNow }: Paid
       )}
       {returnUrl !== null && autoReturn !== 'counting' && (
         <p>
-          <a className="button button--secondary" href={returnUrl} rel="noreferrer">
+          <a
+            ref={returnLink}
+            className="button button--secondary"
+            href={returnUrl}
+            rel="noreferrer"
+          >
             {_('common.returnTo', { merchant: merchant.name })}
           </a>
         </p>
