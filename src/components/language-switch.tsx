@@ -9,7 +9,7 @@
  */
 import { useId, useState } from 'react';
 import { languageSchema } from '../../contract/hosted-common';
-import { availableLanguages, chooseLanguage } from '../messages/i18n';
+import { availableLanguages, chooseLanguage, getLanguageState } from '../messages/i18n';
 import { htmlLang, languageNames } from '../messages/languages';
 import { useMessages } from '../messages/use-messages';
 
@@ -30,10 +30,15 @@ export function LanguageSwitch() {
         onChange={(event) => {
           const parsed = languageSchema.safeParse(event.target.value);
           if (!parsed.success) return;
-          // A catalog that fails to download leaves the page as it was (the select included).
+          // A catalog that fails to download leaves the page as it was, the select included:
+          // Preact, which renders the pages (decision 0027), does not put a controlled select
+          // back to its value as React did, so the select is set back to the page's language.
+          const select = event.currentTarget;
           chooseLanguage(parsed.data).then(
             () => setChanged(true),
-            () => undefined,
+            () => {
+              select.value = getLanguageState().active;
+            },
           );
         }}
       >
