@@ -61,10 +61,8 @@ export default tseslint.config(
             {
               name: 'react',
               importNames: [
-                'use',
                 'useActionState',
                 'useOptimistic',
-                'useEffectEvent',
                 'Activity',
                 'cache',
                 'unstable_ViewTransition',
