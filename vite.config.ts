@@ -52,6 +52,10 @@ export default defineConfig({
     // The hosted pages' shared code (src/lib, src/components) and TanStack Query in one chunk: split
     // by module they came to a dozen small files per first load, each with its own gzip overhead
     // and request; together they are 1.6 to 2.4 KB smaller (docs/decisions/0018-first-load-bytes.md).
+    // With them the contract modules every setup first load needs (the route table's helpers,
+    // NUBAN, the setup schemas): split out, they made the setup page's second wave seven requests
+    // (route chunk, its three contract chunks, the runtime and the two reads), one more than
+    // HTTP/1.1's six connections, so the bank list waited a whole extra round trip (2 s on slow 3G).
     // Except the timers of later steps (the automatic return's countdown, the rate-limit wait):
     // the setup page needs them only in its lazy steps and the invoice page never, so they stay
     // out of it; the checkout page loads them with its route (docs/decisions/0024-languages.md).
@@ -61,7 +65,7 @@ export default defineConfig({
           groups: [
             {
               name: 'hosted-shared',
-              test: /[\\/](src[\\/](lib|components)[\\/](?!auto-return-countdown\.|use-auto-return\.|use-countdown\.)|node_modules[\\/]@tanstack[\\/])/,
+              test: /[\\/](src[\\/](lib|components)[\\/](?!auto-return-countdown\.|use-auto-return\.|use-countdown\.)|node_modules[\\/]@tanstack[\\/]|contract[\\/](route|nuban|direct-debit)\.ts$)/,
             },
           ],
         },
