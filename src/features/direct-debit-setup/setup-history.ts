@@ -10,7 +10,7 @@
  * - The bank and the typed number are kept in sessionStorage (this tab only) while the form is
  *   open; never the resolved name, which is looked up again after a reload.
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { z } from 'zod/mini';
 import { bankSchema, type Bank } from '../../../contract/banks';
 import type { FlowEvent, HistoryStep, KeptDraft } from './machine';
@@ -83,7 +83,11 @@ export function keepTypedNumber(bank: Bank, digits: string): void {
  */
 export function useStepHistory(view: SetupView, dispatch: (event: FlowEvent) => void): void {
   const entry = entries[view.kind] ?? null;
-  useEffect(() => {
+  // A layout effect: it runs with the render, before the browser handles another Back. A
+  // passive one runs a frame later in Preact (decision 0027): after two quick Backs it would
+  // find the history already a step further back, take the step it was rendering for as
+  // "deeper", and push it, wiping the Forward entries.
+  useLayoutEffect(() => {
     if (entry === null) return;
     const current = entryIn(window.history.state);
     if (current === entry) return;
