@@ -19,6 +19,10 @@ export interface FailureViewProps {
   onRetry: () => void;
 }
 
+/**
+ * The page-wide failure view: "Something went wrong", what happened (no answer, or the service's
+ * refusal), whether the input is kept, the request id with a copy button, and "Try again".
+ */
 export function FailureView({ failure, inputKept = false, retrying, onRetry }: FailureViewProps) {
   const { _ } = useMessages();
   const requestId = failure.requestId ?? null;

@@ -20,6 +20,7 @@ export interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
+/** Renders the label, hint and error around the control that `children` returns (see above). */
 export function Field({ id, label, hint, error, children }: FieldProps) {
   const hintId = hint === undefined ? undefined : `${id}-hint`;
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
@@ -54,6 +55,7 @@ export interface InputFieldProps
   ref?: Ref<HTMLInputElement>;
 }
 
+/** A labelled `<input>` with its hint and error (a {@link Field} around a plain input). */
 export function InputField({ id, label, hint, error, ...input }: InputFieldProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>

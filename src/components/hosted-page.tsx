@@ -126,6 +126,13 @@ export function InvalidLinkView<P extends HostedPageName>({
   );
 }
 
+/**
+ * The frame every hosted page renders (setup, checkout, invoice): the tab's title, the test-mode
+ * banner, the merchant's bar in their brand with the language switch, the offline banner, the
+ * loading and invalid-link views, and the polite live region. The header, the mode and the
+ * language come from `record` (the page's last answer) or, once a link is refused, from the answer
+ * before it. Shows `children` only when the page's language is active. Throws nothing.
+ */
 export function HostedPage<P extends HostedPageName>({
   page,
   view,

@@ -27,6 +27,11 @@ export interface ActionFormProps<In extends FieldValues, Out> {
   children: ReactNode;
 }
 
+/**
+ * Renders the fields inside `form`'s `FormProvider`, sends the form's valid output through
+ * `action.mutate` on submit (nothing is sent while the form is invalid), and shows the call's
+ * answer or refusal under the form.
+ */
 export function ActionForm<In extends FieldValues, Out>({
   form,
   action,

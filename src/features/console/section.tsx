@@ -12,6 +12,7 @@ export interface SectionProps {
   children?: ReactNode;
 }
 
+/** Renders one console section: heading, optional intro, content (see above). */
 export function Section({ id, title, intro, children }: SectionProps) {
   return (
     <section aria-labelledby={id} className="console-section">

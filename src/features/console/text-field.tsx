@@ -13,6 +13,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: ReactNode;
 }
 
+/** A text input registered as `name` in the surrounding form, with its label and its error. */
 export function TextField({ name, label, ...input }: TextFieldProps) {
   const id = useId();
   const { register, getFieldState, formState } = useFormContext();
