@@ -80,9 +80,10 @@ export default tseslint.config(
     },
   },
   {
-    // Only the API client talks to the network (conventions.md, "Layout": lib/).
+    // Only the API client talks to the network (conventions.md, "Layout": lib/), through its
+    // transport (docs/decisions/0028-first-reads-before-the-code.md).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/api-client.ts', 'src/**/*.test.{ts,tsx}'],
+    ignores: ['src/lib/api-transport.ts', 'src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { pageDocuments } from './scripts/page-documents.ts';
 
 // The SPA is served by the sandbox on the same origin as the hosted API (product.md, "Links and
 // tokens"), so `npm run dev` proxies the API paths to a running sandbox.
@@ -13,6 +14,25 @@ const sandboxOrigin = process.env.SANDBOX_ORIGIN ?? 'http://127.0.0.1:4010';
 // treemap of gzip sizes in test-results/bundle-report.html (docs/decisions/0018-first-load-bytes.md).
 // Off otherwise, so ordinary builds stay as fast as before.
 const bundleReport = process.env.BUNDLE_REPORT === '1';
+
+// What the entry chunk holds: only what starts a page's first reads and its route module
+// (src/app/first-downloads.ts), so that the reads leave after one small download. Grouped, or the
+// shared chunk below would take these modules in as its dependencies and the entry would wait for it.
+const entryModules =
+  /[\\/](src[\\/](main\.tsx|app[\\/](first-downloads|page-match)\.ts|lib[\\/](api-transport|capability-token|first-reads)\.ts)|contract[\\/]hosted-(links|reads)\.ts)$/;
+
+// The hosted pages' shared code in one chunk, which index.html preloads beside the entry: the app's
+// start (src/app/boot.tsx and what it renders), src/lib, src/components, TanStack Query, and with
+// them, as their dependencies, Preact, zod and Lingui. Split by module they came to a dozen small
+// files per first load, each with its own gzip overhead and request. With them the contract
+// modules every setup first load needs (the route table's helpers, NUBAN, the setup schemas):
+// split out, they made the setup page's second wave seven requests, one more than HTTP/1.1's six
+// connections, so the bank list waited a whole extra round trip (2 s on slow 3G). Except the
+// timers of later steps (the automatic return's countdown, the rate-limit wait): the setup page
+// needs them only in its lazy steps and the invoice page never, so they stay out of it; the
+// checkout page loads them with its route (docs/decisions/0024-languages.md).
+const hostedSharedModules =
+  /[\\/](src[\\/](lib|components)[\\/](?!auto-return-countdown\.|use-auto-return\.|use-countdown\.)|src[\\/]app[\\/](boot|app|router|query-client|first-requests|page-loading|root-error-view)\.tsx?$|node_modules[\\/](@tanstack|react-error-boundary)[\\/]|contract[\\/](route|nuban|direct-debit)\.ts$)/;
 
 export default defineConfig({
   resolve: {
@@ -27,6 +47,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    pageDocuments(),
     // PO catalogs compiled at build time (and under Vitest); a language lacking a message, or a
     // message that does not compile, fails the build (docs/decisions/0024-languages.md).
     lingui({ failOnMissing: true, failOnCompileError: true }),
@@ -49,23 +70,17 @@ export default defineConfig({
     // Every browser the pages support preloads modules itself; one without it just loads the
     // chunks a little later. Not worth half a kilobyte on every first load.
     modulePreload: { polyfill: false },
-    // The hosted pages' shared code (src/lib, src/components) and TanStack Query in one chunk: split
-    // by module they came to a dozen small files per first load, each with its own gzip overhead
-    // and request; together they are 1.6 to 2.4 KB smaller (docs/decisions/0018-first-load-bytes.md).
-    // With them the contract modules every setup first load needs (the route table's helpers,
-    // NUBAN, the setup schemas): split out, they made the setup page's second wave seven requests
-    // (route chunk, its three contract chunks, the runtime and the two reads), one more than
-    // HTTP/1.1's six connections, so the bank list waited a whole extra round trip (2 s on slow 3G).
-    // Except the timers of later steps (the automatic return's countdown, the rate-limit wait):
-    // the setup page needs them only in its lazy steps and the invoice page never, so they stay
-    // out of it; the checkout page loads them with its route (docs/decisions/0024-languages.md).
+    // Two chunks every hosted page loads first (docs/decisions/0018-first-load-bytes.md and
+    // 0028-first-reads-before-the-code.md): the entry, and the shared code the HTML preloads.
     rollupOptions: {
       output: {
         codeSplitting: {
           groups: [
+            { name: 'entry', test: entryModules, priority: 2 },
             {
               name: 'hosted-shared',
-              test: /[\\/](src[\\/](lib|components)[\\/](?!auto-return-countdown\.|use-auto-return\.|use-countdown\.)|node_modules[\\/]@tanstack[\\/]|contract[\\/](route|nuban|direct-debit)\.ts$)/,
+              test: hostedSharedModules,
+              priority: 1,
             },
           ],
         },

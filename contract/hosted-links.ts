@@ -17,6 +17,19 @@ export type HostedPage =
 /** The setup page's path (it has no id: the token alone names the subscription). */
 const setupPagePath = '/direct-debit/setup';
 
+/**
+ * The HTML document (its path in the built `dist/`) that serves each hosted page's addresses: the
+ * app's `index.html` plus preloads of that page's own code, so that it downloads with the rest
+ * (docs/decisions/0028-first-reads-before-the-code.md). Written by the build
+ * (scripts/page-documents.ts), served by the sandbox (sandbox/http/spa-pages.ts) and by a static
+ * host as docs/deploy.md says; any other address gets `index.html`.
+ */
+export const hostedPageDocuments: Readonly<Record<HostedPage['kind'], string>> = {
+  directDebitSetup: 'pages/direct-debit-setup.html',
+  checkout: 'pages/checkout.html',
+  invoice: 'pages/invoice.html',
+};
+
 // How an address bar's path opens a page: letters in any case, an optional trailing slash, one
 // non-empty segment per id (the rules browsers and routers apply to these paths). Literals, not
 // `new RegExp`, so that a bundle that only routes can drop what it does not use.

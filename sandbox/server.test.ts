@@ -16,11 +16,20 @@ const root = mkdtempSync(join(tmpdir(), 'sandbox-server-'));
 const distDir = join(root, 'dist');
 const dataDir = join(root, 'data');
 const indexHtml = '<!doctype html><title>Secure payment</title><div id="root"></div>';
+const setupHtml = indexHtml.replace('</title>', '</title><link rel="modulepreload" href="/s.js">');
+const checkoutHtml = indexHtml.replace(
+  '</title>',
+  '</title><link rel="modulepreload" href="/c.js">',
+);
 let server: RunningServer;
 
 beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'), { recursive: true });
   writeFileSync(join(distDir, 'index.html'), indexHtml);
+  // The setup and checkout pages' own documents; this build has none for the invoice page.
+  mkdirSync(join(distDir, 'pages'));
+  writeFileSync(join(distDir, 'pages', 'direct-debit-setup.html'), setupHtml);
+  writeFileSync(join(distDir, 'pages', 'checkout.html'), checkoutHtml);
   writeFileSync(join(distDir, 'assets', 'index-AbC123.js'), 'console.log("app");');
   writeFileSync(join(distDir, 'assets', 'index-AbC123.css'), 'body{margin:0}');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -80,21 +89,26 @@ test('the server listens on 127.0.0.1 and writes credentials with its real origi
   expect(credentials.baseUrl).toBe(server.url);
 });
 
-test('a browser navigation to a page gets index.html with the security headers, never cached', async () => {
-  for (const path of [
-    '/direct-debit/setup',
-    '/checkout/osp_123',
-    '/invoices/inv_1',
-    '/',
-    '/anything',
-  ]) {
+test('a browser navigation gets its page’s document, else index.html, with the security headers, never cached', async () => {
+  for (const [path, document] of [
+    ['/direct-debit/setup', setupHtml],
+    ['/Direct-Debit/Setup/', setupHtml],
+    ['/checkout/osp_123', checkoutHtml],
+    ['/invoices/inv_1', indexHtml],
+    ['/', indexHtml],
+    ['/anything', indexHtml],
+    ['/checkout/osp_1/more', indexHtml],
+  ] as const) {
     const response = await fetch(server.url + path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expectSecurityHeaders(response.headers);
-    expect(await response.text()).toBe(indexHtml);
+    expect(await response.text(), path).toBe(document);
   }
+  // Fetched by name, a page's document is still a document: never cached.
+  const byName = await fetch(`${server.url}/pages/checkout.html`);
+  expect(byName.headers.get('cache-control')).toBe('no-store');
 });
 
 test('hashed assets are served with their content type and a long immutable cache', async () => {
@@ -126,11 +140,43 @@ test('pages and scripts go compressed to browsers that accept it, as-is to other
 
   const page = await raw('/direct-debit/setup', { 'accept-encoding': 'gzip' });
   expect(page.headers['content-encoding']).toBe('gzip');
-  expect(gunzipSync(page.bytes).toString('utf8')).toBe(indexHtml);
+  expect(gunzipSync(page.bytes).toString('utf8')).toBe(setupHtml);
 
   const plain = await raw('/assets/index-AbC123.js');
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body).toBe(script);
+});
+
+test('API answers of 1 KB or more go compressed to clients that accept it, small ones as they are', async () => {
+  const { token } = await createDemoSetupLink(server.url, server.sandbox.credentials);
+  const headers = { 'x-direct-debit-token': token };
+  const plain = await raw('/direct-debit/setup/banks', headers);
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.bytes.byteLength).toBeGreaterThan(1024);
+
+  const brotli = await raw('/direct-debit/setup/banks', {
+    ...headers,
+    'accept-encoding': 'gzip, br',
+  });
+  expect(brotli.status).toBe(200);
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers.vary).toContain('accept-encoding');
+  expect(Number(brotli.headers['content-length'])).toBe(brotli.bytes.byteLength);
+  expect(brotli.bytes.byteLength).toBeLessThan(plain.bytes.byteLength / 2);
+  expect(brotliDecompressSync(brotli.bytes).toString('utf8')).toBe(plain.body);
+  expect(brotli.headers['x-request-id']).toMatch(/\S/);
+
+  const gzip = await raw('/direct-debit/setup/banks', { ...headers, 'accept-encoding': 'gzip' });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(plain.body);
+
+  const refused = await raw('/direct-debit/setup', {
+    'x-direct-debit-token': 'nope',
+    'accept-encoding': 'gzip, br',
+  });
+  expect(refused.status).toBe(401);
+  expect(refused.headers['content-encoding']).toBeUndefined();
+  expect(errorBodySchema.parse(JSON.parse(refused.body)).requestId).toMatch(/\S/);
 });
 
 test('path traversal never leaves dist', async () => {

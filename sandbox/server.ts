@@ -19,6 +19,7 @@ import { directDebitTokenHeader } from '../contract/direct-debit';
 import { createSandbox, type Sandbox } from './core/app';
 import { createWebhookWorker } from './features/webhooks/delivery';
 import { securityHeaders } from './http/security-headers';
+import { compressAnswer } from './http/compress-answer';
 import { precompressAssets, spaPages, type PagesEnv } from './http/spa-pages';
 
 /** The repository root (parent of `sandbox/`). */
@@ -105,7 +106,10 @@ function serverApp(sandbox: () => Sandbox | null, distDir: string) {
     const running = sandbox();
     if (running === null) return c.text('Starting', 503, noStore);
     if (!isApiRequest(c.req.raw, new URL(c.req.url).pathname)) return next();
-    return running.handle(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress });
+    return compressAnswer(
+      c.req.header('accept-encoding'),
+      await running.handle(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }),
+    );
   });
   app.use(...spaPages(distDir));
   app.onError((error) => {

@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { hostedPageDocuments, type HostedPage } from '../contract/hosted-links';
 import { checkoutTokenHeader, directDebitTokenHeader } from '../contract/hosted-reads';
 import { cacheControl, securityHeaders } from '../sandbox/http/security-headers';
 
@@ -21,6 +22,13 @@ function headerName(name: string): string {
     (_match, dash: string, letter: string) => dash + letter.toUpperCase(),
   );
 }
+
+/** Each hosted page's addresses, as a reader of the routing rules needs them. */
+const pageAddresses: Readonly<Record<HostedPage['kind'], string>> = {
+  directDebitSetup: '/direct-debit/setup',
+  checkout: '/checkout/…',
+  invoice: '/invoices/…',
+};
 
 function row(cells: string[]): string {
   return `| ${cells.join(' | ')} |`;
@@ -49,11 +57,19 @@ export async function renderDeployDoc(): Promise<string> {
     '- `/assets/…`: the file, or 404.',
     '- Another file of `dist/` (e.g. `/robots.txt`): the file.',
     '- A missing path with a file extension: 404.',
-    '- Any other path (`/direct-debit/setup`, `/checkout/…`, `/invoices/…`, `/`): `dist/index.html`,',
-    '  status 200 (the app shows "not found" itself for addresses without a page).',
+    "- A hosted page's address: that page's own document, status 200 (it preloads the page's code:",
+    '  docs/decisions/0028-first-reads-before-the-code.md):',
+    ...Object.entries(hostedPageDocuments).map(
+      ([page, document]) =>
+        `  - \`${pageAddresses[page as HostedPage['kind']]}\`: \`dist/${document}\``,
+    ),
+    '- Any other path (`/`, `/console`, …): `dist/index.html`, status 200 (the app shows "not found"',
+    '  itself for addresses without a page).',
     '- Text files (HTML, JavaScript, CSS, JSON, SVG, text) are sent with brotli or gzip when the',
     '  browser accepts it, with `Vary: Accept-Encoding`: most of a first load on a weak mobile',
     '  network is bytes on the wire.',
+    "- The API's JSON answers of 1 KB or more are compressed the same way (the setup page's bank",
+    '  list is about 8 KB).',
     '',
     '## Headers on every response',
     '',
@@ -68,8 +84,8 @@ export async function renderDeployDoc(): Promise<string> {
     row(['Response', 'Paths', '`Cache-Control`']),
     row(['---', '---', '---']),
     row([
-      '`index.html`',
-      '`/`, `/index.html` and every page address (the fallback above)',
+      'HTML documents: `index.html` and `pages/…`',
+      'every page address (see Routing), `/`, and the files by name',
       `\`${cacheControl.document}\``,
     ]),
     row([

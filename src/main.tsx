@@ -1,20 +1,12 @@
-/** Entry point: mounts the app in `#root`. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+/**
+ * Entry point. First, before anything else of the app has arrived, the page's first reads and its
+ * own code start downloading (src/app/first-downloads.ts); then the app itself (src/app/boot.tsx),
+ * which the HTML already preloads, mounts in `#root`
+ * (docs/decisions/0028-first-reads-before-the-code.md). Until it does, `index.html`'s frame shows.
+ */
 import './app/app.css';
-import { startFirstRequests } from './app/first-requests';
-import { createQueryClient } from './app/query-client';
+import { startFirstDownloads } from './app/first-downloads';
 
-const container = document.getElementById('root');
-if (container === null) throw new Error('index.html has no #root element');
+startFirstDownloads(window.location.pathname);
 
-const queryClient = createQueryClient();
-// Before React renders: the page's data then travels while its lazy chunk downloads.
-startFirstRequests(window.location.pathname, queryClient);
-
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+void import('./app/boot').then(({ boot }) => boot());

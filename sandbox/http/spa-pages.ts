@@ -1,9 +1,10 @@
 /**
  * The built SPA from `dist/` (docs/architecture.md, "sandbox/server.ts"; docs/decisions/0014), as
  * Hono middleware around `@hono/node-server`'s `serveStatic`: hashed assets under `/assets/` with a
- * year-long immutable cache, other files of `dist/` revalidated, and `index.html` for every other
- * navigation (SPA fallback), never cached. Nothing outside `dist/` is reachable (encoded `..`,
- * backslashes and NUL are 400; symlinks out are 404). Text files go compressed (brotli, else gzip)
+ * year-long immutable cache, other files of `dist/` revalidated, and for every other navigation
+ * its HTML document (a hosted page's own, else `index.html`: the SPA fallback), never cached.
+ * Nothing outside `dist/` is reachable (encoded `..`, backslashes and NUL are 400; symlinks out
+ * are 404). Text files go compressed (brotli, else gzip)
  * when the browser accepts it: on a weak mobile network the bytes on the wire are most of the
  * first load. Each file is compressed once per modification (Node's zlib; Hono's own `compress`
  * has no brotli on Node 20).
@@ -15,6 +16,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
+import { hostedPageAt, hostedPageDocuments, type HostedPage } from '../../contract/hosted-links';
 import { cacheControl } from './security-headers';
 
 /** What the page steps leave on the context: the file `serveStatic` found, if any. */
@@ -34,13 +36,13 @@ const mimes: Record<string, string> = {
 const compressible = /\.(html|m?js|css|json|map|webmanifest|txt|svg)$/i;
 
 /** A content coding the server can send. */
-type Coding = 'br' | 'gzip';
+export type Coding = 'br' | 'gzip';
 
 /**
  * The coding to send for an `Accept-Encoding` header: brotli when accepted, else gzip, else none.
  * A coding listed with `q=0` is refused (RFC 9110, section 12.5.3).
  */
-function chooseCoding(acceptEncoding: string | undefined): Coding | null {
+export function chooseCoding(acceptEncoding: string | undefined): Coding | null {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -134,15 +136,24 @@ async function staysWithin(root: string, path: string): Promise<boolean> {
 /**
  * The page steps for GET/HEAD requests that are not the API, in order:
  * - 400 for paths that try to leave `distDir`, 404 for symlinks out of it;
- * - a file of `distDir` (`/assets/…` immutable for a year, others `no-cache`, `index.html`
- *   `no-store`), compressed as the request's `Accept-Encoding` allows;
+ * - a file of `distDir` (`/assets/…` immutable for a year, HTML documents `no-store`, others
+ *   `no-cache`), compressed as the request's `Accept-Encoding` allows;
  * - a missing `/assets/…` path or one with a file extension: 404;
- * - anything else: `index.html` with `no-store` (503 when the SPA is not built).
+ * - a hosted page's address: that page's document (`hostedPageDocuments` in
+ *   contract/hosted-links.ts; docs/decisions/0028-first-reads-before-the-code.md), `no-store`;
+ * - anything else, or a page whose document the build lacks: `index.html`, `no-store` (503 when
+ *   the SPA is not built).
  */
 export function spaPages(distDir: string): MiddlewareHandler<PagesEnv>[] {
   const found = (path: string, c: Context<PagesEnv>) => {
     c.set('servedFile', path);
   };
+  const pageDocuments = Object.fromEntries(
+    Object.entries(hostedPageDocuments).map(([page, path]) => [
+      page,
+      serveStatic({ root: distDir, path, onFound: found }),
+    ]),
+  ) as Record<HostedPage['kind'], MiddlewareHandler<PagesEnv>>;
   return [
     async function refuseEscapes(c, next) {
       const segments = safeSegments(new URL(c.req.url).pathname);
@@ -164,7 +175,7 @@ export function spaPages(distDir: string): MiddlewareHandler<PagesEnv>[] {
       const inDist = relative(distDir, file).split(sep);
       c.header(
         'cache-control',
-        inDist.join('/') === 'index.html'
+        file.endsWith('.html')
           ? cacheControl.document
           : inDist[0] === 'assets'
             ? cacheControl.hashedAsset
@@ -190,6 +201,11 @@ export function spaPages(distDir: string): MiddlewareHandler<PagesEnv>[] {
       const last = segments[segments.length - 1] ?? '';
       if (segments[0] === 'assets' || last.includes('.')) return text(c, 404, 'Not found');
       await next();
+    },
+    function hostedPageDocument(c, next) {
+      const page = hostedPageAt(new URL(c.req.url).pathname);
+      // A build without the page's document (made before there were any) still has index.html.
+      return page === null ? next() : pageDocuments[page.kind](c, next);
     },
     serveStatic({ root: distDir, path: 'index.html', onFound: found }),
     (c) => Promise.resolve(text(c, 503, notBuilt)),

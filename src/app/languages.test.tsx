@@ -28,6 +28,7 @@ import { messages as setupStepsEnglish } from '../messages/locales/en/setup-step
 import { messages as setupEnglish } from '../messages/locales/en/setup.po';
 import { usePageLanguage } from '../messages/use-messages';
 import { App } from './app';
+import { startFirstDownloads } from './first-downloads';
 import { startFirstRequests } from './first-requests';
 import { createQueryClient } from './query-client';
 
@@ -73,6 +74,7 @@ beforeEach(() => {
 
 function renderSetupPage(token: string) {
   window.history.replaceState(null, '', `/direct-debit/setup#token=${token}`);
+  startFirstDownloads(window.location.pathname);
   const queryClient = createQueryClient();
   startFirstRequests(window.location.pathname, queryClient);
   return render(<App queryClient={queryClient} />);

@@ -5,16 +5,10 @@
  */
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { loadCheckoutRoute, loadDirectDebitSetupRoute, loadInvoiceRoute } from './first-downloads';
 import { PageLoading } from './page-loading';
 import { matchPage } from './page-match';
 import { RootErrorView } from './root-error-view';
-
-// Each page's route module (and what it imports). Called by the lazy route itself and, earlier,
-// by the entry for the page in the address bar (src/app/first-requests.ts); the browser fetches
-// a module once however often it is imported.
-export const loadDirectDebitSetupRoute = () => import('./routes/direct-debit-setup-route');
-export const loadCheckoutRoute = () => import('./routes/checkout-route');
-export const loadInvoiceRoute = () => import('./routes/invoice-route');
 
 const DirectDebitSetupRoute = lazy(async () => ({
   default: (await loadDirectDebitSetupRoute()).DirectDebitSetupRoute,

@@ -1,5 +1,6 @@
 /**
- * The SPA's only caller of `fetch` (conventions.md, "Layout": lib/).
+ * The SPA's API client (conventions.md, "Layout": lib/), over its transport (`api-transport.ts`,
+ * the only caller of `fetch`).
  *
  * Every call names a route of the contract's route table (`contract/routes-*.ts`), goes to the page's own origin with a relative
  * path, sends and receives JSON, and parses the answer with the contract: success bodies with the
@@ -12,6 +13,13 @@
 import type { z } from 'zod';
 import { errorBodySchema, requestIdHeader } from '../../contract/errors';
 import type { RouteDef } from '../../contract/route';
+import {
+  requestHeaders,
+  requestUrl,
+  send,
+  takeStartedRead,
+  type TokenHeader,
+} from './api-transport';
 
 /** Code given to a success response whose body does not match the contract (ours, not the API's). */
 export const unexpectedResponseCode = 'UNEXPECTED_RESPONSE';
@@ -99,12 +107,6 @@ export const hostedWriteTimeoutMs = 15_000;
  */
 export const hostedReadTimeoutMs = 10_000;
 
-/** A capability header and its value, e.g. `{ header: 'x-direct-debit-token', value: token }`. */
-export interface TokenHeader {
-  header: string;
-  value: string;
-}
-
 type RequestBodyOf<R extends RouteDef> = R extends { request: infer S extends z.core.$ZodType }
   ? z.input<S>
   : undefined;
@@ -151,14 +153,6 @@ export function parseRetryAfter(value: string | null, serverDate: string | null)
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-function buildPath(path: string, params: Record<string, string> | undefined): string {
-  return path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new TypeError(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
-
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
@@ -169,25 +163,9 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function send(url: URL, method: string, headers: Headers, body?: string, signal?: AbortSignal) {
-  return fetch(url, {
-    method,
-    headers,
-    body,
-    signal,
-    // Status must be fresh on every poll; the API never redirects, and a redirect must not carry
-    // the capability header anywhere else.
-    cache: 'no-store',
-    redirect: 'error',
-    credentials: 'same-origin',
-    referrerPolicy: 'no-referrer',
-  });
-}
-
 /** A request's own abort signal: the caller's, plus a timer when `timeoutMs` is set. */
 interface Bound {
   signal: AbortSignal | undefined;
-  timeoutMs: number;
   /** `work`, or a rejection as soon as the signal aborts. */
   race<T>(work: Promise<T>): Promise<T>;
   timedOut(): boolean;
@@ -197,7 +175,7 @@ interface Bound {
 
 function startBound(timeoutMs: number | undefined, outer: AbortSignal | undefined): Bound {
   if (timeoutMs === undefined) {
-    return { signal: outer, timeoutMs: 0, race: (work) => work, timedOut: () => false, stop() {} };
+    return { signal: outer, race: (work) => work, timedOut: () => false, stop() {} };
   }
   // By hand rather than AbortSignal.any/timeout: older Android WebViews lack them.
   const controller = new AbortController();
@@ -218,7 +196,6 @@ function startBound(timeoutMs: number | undefined, outer: AbortSignal | undefine
   aborted.catch(() => undefined);
   return {
     signal: controller.signal,
-    timeoutMs,
     race: (work) => Promise.race([work, aborted]),
     timedOut: () => expired,
     stop() {
@@ -240,6 +217,12 @@ export interface RawAnswer {
   body: unknown;
   /** The `x-request-id` header. */
   requestId: string | null;
+  /**
+   * `Date.now()` (epoch ms) when the answer arrived, for a read the entry sent before the app asked
+   * for it (api-transport.ts): it may have waited for the app's code. Absent otherwise: the answer
+   * arrived when the caller got it.
+   */
+  receivedAtMs?: number;
 }
 
 interface Exchange {
@@ -259,21 +242,34 @@ async function exchange(request: Exchange): Promise<RawAnswer> {
   // A write sent offline would wait for the connection and then apply, long after the customer
   // gave up on it; refusing it here keeps "nothing has changed" true.
   if (request.method !== 'GET' && !navigator.onLine) throw new OfflineError();
-  const url = new URL(buildPath(request.path, request.params), window.location.origin);
-  const headers = new Headers({ accept: 'application/json' });
-  headers.set(request.token.header, request.token.value);
+  const url = requestUrl(request.path, request.params);
+  const headers = requestHeaders(request.token);
   if (request.idempotencyKey !== undefined) headers.set('idempotency-key', request.idempotencyKey);
   if (request.body !== undefined) headers.set('content-type', 'application/json');
 
+  // The same read the entry sent before the app's code arrived (api-transport.ts): its answer is
+  // this request's, and the bound counts from when it was sent, not from now.
+  const started = request.method === 'GET' ? takeStartedRead(url, headers) : null;
+  const waitedMs = started === null ? 0 : performance.now() - started.sentAtMs;
+  const bound = startBound(
+    request.timeoutMs === undefined ? undefined : Math.max(0, request.timeoutMs - waitedMs),
+    request.signal,
+  );
   let response: Response;
   let parsed: unknown;
-  const bound = startBound(request.timeoutMs, request.signal);
   try {
-    response = await bound.race(send(url, request.method, headers, request.body, bound.signal));
+    // The bound passing or the caller giving up abandons the read it took, too.
+    if (started !== null && bound.signal !== undefined) {
+      if (bound.signal.aborted) started.abort();
+      else bound.signal.addEventListener('abort', started.abort, { once: true });
+    }
+    response = await bound.race(
+      started?.response ?? send(url, request.method, headers, request.body, bound.signal),
+    );
     parsed = await bound.race(readJson(response));
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
-    if (bound.timedOut()) throw new TimeoutError(bound.timeoutMs);
+    if (bound.timedOut()) throw new TimeoutError(request.timeoutMs ?? 0);
     throw new NetworkError({ cause: error });
   } finally {
     bound.stop();
@@ -296,7 +292,9 @@ async function exchange(request: Exchange): Promise<RawAnswer> {
       ),
     });
   }
-  return { status: response.status, body: parsed, requestId };
+  const answer: RawAnswer = { status: response.status, body: parsed, requestId };
+  if (started !== null && started.answeredAtMs !== null) answer.receivedAtMs = started.answeredAtMs;
+  return answer;
 }
 
 /**

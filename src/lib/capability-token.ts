@@ -10,7 +10,7 @@
  */
 import { tokenFromFragment } from '../../contract/hosted-links';
 import { checkoutTokenHeader, directDebitTokenHeader } from '../../contract/hosted-reads';
-import type { TokenHeader } from './api-client';
+import type { TokenHeader } from './api-transport';
 
 /** Which kind of page a token belongs to. */
 export type TokenKind = 'dd' | 'checkout' | 'invoice';

@@ -12,6 +12,7 @@ import { directDebitTokenHeader } from '../../../contract/direct-debit';
 import { nubanCheckDigit } from '../../../contract/nuban';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
+import { startFirstDownloads } from '../../app/first-downloads';
 import { startFirstRequests } from '../../app/first-requests';
 import { createQueryClient } from '../../app/query-client';
 import { forgetCapabilityToken } from '../../lib/capability-token';
@@ -69,7 +70,9 @@ function renderPage(path: string, options: { retry?: boolean } = {}) {
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },
     });
   }
-  // As the entry does (src/main.tsx): the first reads start before the page renders.
+  // As the entry and the app's start do (src/main.tsx, src/app/boot.tsx): the first reads
+  // leave before the page renders, and the app's prefetches take them.
+  startFirstDownloads(window.location.pathname);
   startFirstRequests(window.location.pathname, queryClient);
   return render(<App queryClient={queryClient} />);
 }
@@ -443,13 +446,12 @@ test('other paths show the not-found page', async () => {
   expect(sent).toEqual([]);
 });
 
-test('the first reads start before the page renders, and each is sent once', async () => {
+test('the entry sends the first reads before the app exists, and the page takes them: each is sent once', async () => {
   const link = await sandbox.createSetupLink();
   window.history.replaceState(null, '', `/direct-debit/setup#token=${link.token}`);
-  const queryClient = createQueryClient();
-  startFirstRequests(window.location.pathname, queryClient);
-  // Sent with the link's token before any of the page exists; the token is still for the page
-  // to read and take out of the address bar.
+  startFirstDownloads(window.location.pathname);
+  // Sent with the link's token before the app or the page exists; the token is still for the
+  // page to read and take out of the address bar.
   await waitFor(() =>
     expect(sent).toEqual(
       expect.arrayContaining(['GET /direct-debit/setup', 'GET /direct-debit/setup/banks']),
@@ -457,6 +459,9 @@ test('the first reads start before the page renders, and each is sent once', asy
   );
   expect(window.location.hash).toBe(`#token=${link.token}`);
 
+  // The app starts (src/app/boot.tsx): its prefetches and the page take the reads in flight.
+  const queryClient = createQueryClient();
+  startFirstRequests(window.location.pathname, queryClient);
   render(<App queryClient={queryClient} />);
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' }, { timeout: 5_000 });
   expect(window.location.hash).toBe('');

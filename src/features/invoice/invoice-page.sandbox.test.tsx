@@ -12,6 +12,7 @@ import { paymentResponseSchema } from '../../../contract/payments';
 import { createTestSubscription, ok, transfer } from '../../../sandbox/testing/checkout-testing';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
+import { startFirstDownloads } from '../../app/first-downloads';
 import { startFirstRequests } from '../../app/first-requests';
 import { createQueryClient } from '../../app/query-client';
 import { redirectTo } from '../../lib/redirect';
@@ -44,7 +45,9 @@ function renderLink(link: string | null) {
   if (link === null) throw new Error('The invoice has no checkoutUrl');
   const url = new URL(link);
   window.history.replaceState(null, '', url.pathname + url.hash);
-  // As the entry does (src/main.tsx): the first read starts before the page renders.
+  // As the entry and the app's start do (src/main.tsx, src/app/boot.tsx): the first read leaves
+  // before the page renders, and the app's prefetch takes it.
+  startFirstDownloads(url.pathname);
   const queryClient = createQueryClient();
   startFirstRequests(url.pathname, queryClient);
   return render(<App queryClient={queryClient} />);

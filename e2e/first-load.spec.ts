@@ -1,0 +1,104 @@
+/**
+ * A hosted page's first load (docs/decisions/0028-first-reads-before-the-code.md): the page's
+ * document names every script its first view needs, so none waits to be discovered until the
+ * entry has run, and the page's first reads leave as soon as the small entry has run, while the
+ * rest of the code is still on its way.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api';
+import { createSubscriptionWithSetupLink } from './merchant-api';
+
+interface HostedPageCase {
+  name: string;
+  link: () => Promise<string>;
+  /** The API read every first view makes, by its path. */
+  readPath: RegExp;
+  firstView: (page: Page) => Locator;
+}
+
+const callbackUrl = 'https://merchant.example.com/billing/return';
+
+const cases: HostedPageCase[] = [
+  {
+    name: 'setup',
+    link: async () => (await createSubscriptionWithSetupLink({ callbackUrl })).setupUrl,
+    readPath: /^\/direct-debit\/setup$/,
+    firstView: (page) => page.getByRole('combobox', { name: 'Search banks' }),
+  },
+  {
+    name: 'checkout',
+    link: async () => (await createCheckoutPayment({})).checkoutUrl,
+    readPath: /^\/checkout\/osp_/,
+    firstView: (page) => page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' }),
+  },
+  {
+    name: 'invoice',
+    link: async () => {
+      const { invoice } = await createInvoiceSubscription({ callbackUrl });
+      if (invoice.checkoutUrl === null) throw new Error('The initial invoice has no checkoutUrl');
+      return invoice.checkoutUrl;
+    },
+    readPath: /^\/invoices\/inv_/,
+    firstView: (page) => page.getByRole('heading', { level: 1, name: 'Pay your invoice' }),
+  },
+];
+
+/** The scripts a document names: its entry script and its module preloads (paths). */
+async function scriptsNamedBy(page: Page, path: string): Promise<Set<string>> {
+  const html = await (await page.request.get(path)).text();
+  const named = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="([^"]+\.js)"/g)];
+  return new Set(named.map((match) => match[1] ?? ''));
+}
+
+function isRead(request: { url(): string; headers(): Record<string, string> }, path: RegExp) {
+  const headers = request.headers();
+  const hasToken = 'x-direct-debit-token' in headers || 'x-checkout-token' in headers;
+  return hasToken && path.test(new URL(request.url()).pathname);
+}
+
+for (const pageCase of cases) {
+  test(`the ${pageCase.name} page's document names every script of its first view`, async ({
+    page,
+  }) => {
+    const link = new URL(await pageCase.link());
+    const named = await scriptsNamedBy(page, link.pathname);
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') loaded.push(new URL(request.url()).pathname);
+    });
+    await page.goto(link.pathname + link.hash);
+    await expect(pageCase.firstView(page)).toBeVisible();
+    expect(loaded.length).toBeGreaterThan(1);
+    for (const script of loaded)
+      expect(named, `${script} is named by the document`).toContain(script);
+  });
+
+  test(`the ${pageCase.name} page sends its first read while the app's code is still downloading`, async ({
+    page,
+  }) => {
+    const link = new URL(await pageCase.link());
+    const named = await scriptsNamedBy(page, link.pathname);
+    const html = await (await page.request.get(link.pathname)).text();
+    const entry = /<script[^>]*\bsrc="([^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    // Every script but the entry is held back until the page's first read has been sent: a read
+    // that waited for the app's code would never leave, and the page would never show.
+    let readSent: () => void = () => undefined;
+    const read = new Promise<void>((resolve) => {
+      readSent = resolve;
+    });
+    page.on('request', (request) => {
+      if (isRead(request, pageCase.readPath)) readSent();
+    });
+    await page.route(
+      (url) => url.pathname.endsWith('.js') && url.pathname !== entry,
+      async (route) => {
+        await read;
+        await route.continue();
+      },
+    );
+    await page.goto(link.pathname + link.hash);
+    await expect(pageCase.firstView(page)).toBeVisible();
+    expect(named.size).toBeGreaterThan(1);
+  });
+}
