@@ -16,10 +16,11 @@ const sandboxOrigin = process.env.SANDBOX_ORIGIN ?? 'http://127.0.0.1:4010';
 const bundleReport = process.env.BUNDLE_REPORT === '1';
 
 // What the entry chunk holds: only what starts a page's first reads and its route module
-// (src/app/first-downloads.ts), so that the reads leave after one small download. Grouped, or the
-// shared chunk below would take these modules in as its dependencies and the entry would wait for it.
+// (src/app/first-downloads.ts) and what says so when the rest cannot be downloaded, so that the
+// reads leave after one small download. Grouped, or the shared chunk below would take these
+// modules in as its dependencies and the entry would wait for it.
 const entryModules =
-  /[\\/](src[\\/](main\.tsx|app[\\/](first-downloads|page-match)\.ts|lib[\\/](api-transport|capability-token|first-reads)\.ts)|contract[\\/]hosted-(links|reads)\.ts)$/;
+  /[\\/](src[\\/](main\.tsx|app[\\/](download-failure|first-downloads|page-match)\.ts|lib[\\/](api-transport|capability-token|first-reads)\.ts)|contract[\\/]hosted-(links|reads)\.ts)$/;
 
 // The hosted pages' shared code in one chunk, which index.html preloads beside the entry: the app's
 // start (src/app/boot.tsx and what it renders), src/lib, src/components, TanStack Query, and with

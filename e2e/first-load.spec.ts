@@ -102,3 +102,19 @@ for (const pageCase of cases) {
     expect(named.size).toBeGreaterThan(1);
   });
 }
+
+test('when the app’s code cannot be downloaded, the frame says so and trying again loads the page', async ({
+  page,
+}) => {
+  const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl });
+  const link = new URL(setupUrl);
+  const sharedChunk = (url: URL) => /\/assets\/hosted-shared-[^/]+\.js$/.test(url.pathname);
+  await page.route(sharedChunk, (route) => route.abort('internetdisconnected'));
+  await page.goto(link.pathname + link.hash);
+  await expect(page.getByRole('status')).toHaveText(
+    'This page could not load. Check your connection, then try again.',
+  );
+  await page.unroute(sharedChunk);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('combobox', { name: 'Search banks' })).toBeVisible();
+});

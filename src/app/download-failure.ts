@@ -1,0 +1,22 @@
+/**
+ * When the app's own code cannot be downloaded (a weak or lost network), the page's frame
+ * (`index.html`, docs/decisions/0020-first-paint-frame-and-failure-bound.md) says so instead of
+ * "Loading…" for ever, and offers to try again, which reloads the page (the link's token is still
+ * in the address, or kept for this tab). Written with the DOM alone: nothing of the app, its
+ * renderer or its messages has arrived. In English, like the frame it replaces; once the app runs,
+ * its own views (in the customer's language) report every later failure.
+ */
+
+/** The frame's status line says the download failed, with a "Try again" button; once only. */
+export function showDownloadFailure(root: HTMLElement | null = document.getElementById('root')) {
+  const status = root?.querySelector('[role="status"]');
+  if (status === null || status === undefined || status.hasAttribute('data-failed')) return;
+  status.setAttribute('data-failed', '');
+  status.textContent = 'This page could not load. Check your connection, then try again.';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'button button--primary';
+  retry.textContent = 'Try again';
+  retry.addEventListener('click', () => window.location.reload());
+  status.after(retry);
+}
