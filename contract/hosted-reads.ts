@@ -1,8 +1,8 @@
 /**
  * The hosted pages' first reads as plain values: the capability-token headers and the paths of
  * the reads a page makes as soon as it opens (service-api.md, "Hosted customer setup";
- * product.md, "Links and tokens"). No schemas live here, so the SPA's entry can start these reads
- * before a page's own code (and its schemas) has downloaded (src/app/first-requests.ts). The route
+ * product.md, "Links and tokens"). No schemas live here, so the SPA's entry can send these reads
+ * before the app's code (and its schemas) has downloaded (src/lib/first-reads.ts). The route
  * tables use these same values (routes-setup.ts, routes-checkout.ts).
  */
 

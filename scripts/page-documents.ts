@@ -63,23 +63,26 @@ function loadedByIndex(chunks: Chunks): { entry: Set<string>; appStart: string[]
   return { entry, appStart: [...start].filter((fileName) => !entry.has(fileName)) };
 }
 
-function preloadLink(fileName: string): string {
-  return `<link rel="modulepreload" crossorigin href="/${fileName}">`;
-}
-
 /** The Vite plugin; build only. */
 export function pageDocuments(): Plugin {
+  // Where the built files are served from (Vite's `base`, '/' here): the preloads' paths start with it.
+  let base = '/';
+  const preloadLink = (fileName: string) =>
+    `<link rel="modulepreload" crossorigin href="${base}${fileName}">`;
   return {
     name: 'page-documents',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
         if (bundle === undefined) return [];
         return loadedByIndex(chunksOf(bundle)).appStart.map((fileName) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
           injectTo: 'head' as const,
         }));
       },

@@ -19,7 +19,14 @@ function newestMtime(path) {
 function spaIsStale() {
   const built = join(root, 'dist', 'index.html');
   if (!existsSync(built)) return true;
-  const sources = ['src', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'];
+  const sources = [
+    'src',
+    'contract',
+    'index.html',
+    'vite.config.ts',
+    'scripts/page-documents.ts',
+    'package-lock.json',
+  ];
   return sources.some((source) => newestMtime(join(root, source)) > statSync(built).mtimeMs);
 }
 

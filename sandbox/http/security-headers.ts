@@ -34,8 +34,9 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 /**
  * `Cache-Control` of each kind of file the pages are served as (sandbox/http/spa-pages.ts; a
  * static host or CDN must send the same, docs/deploy.md):
- * - `document`: `index.html`, for `/` and every page address (the SPA fallback). Never stored: a
- *   capability page must not be kept by a shared cache, and a new build must reach the next load.
+ * - `document`: the HTML documents, `index.html` and each hosted page's own (`pages/…`), for every
+ *   page address. Never stored: a capability page must not be kept by a shared cache, and a new
+ *   build must reach the next load.
  * - `hashedAsset`: `/assets/…`, whose names change with their content: cached for a year, never
  *   revalidated.
  * - `otherFile`: every other file of the build (`robots.txt`): revalidated on every use.

@@ -14,10 +14,11 @@ import type { z } from 'zod';
 import { errorBodySchema, requestIdHeader } from '../../contract/errors';
 import type { RouteDef } from '../../contract/route';
 import {
+  receive,
   requestHeaders,
   requestUrl,
-  send,
   takeStartedRead,
+  type Received,
   type TokenHeader,
 } from './api-transport';
 
@@ -153,8 +154,7 @@ export function parseRetryAfter(value: string | null, serverDate: string | null)
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -207,8 +207,8 @@ function startBound(timeoutMs: number | undefined, outer: AbortSignal | undefine
 
 /**
  * A success answer whose body has not been checked against its route's schema yet: what a hosted
- * page's first read keeps in the query cache, so that the SPA's entry can start it without
- * carrying any schema (src/lib/hosted-reads.ts). {@link parseAnswer} checks it.
+ * page's first read keeps in the query cache, so that the app can prefetch it before the page's
+ * code and schemas have arrived (src/lib/hosted-reads.ts). {@link parseAnswer} checks it.
  */
 export interface RawAnswer {
   /** HTTP status (2xx). */
@@ -218,9 +218,10 @@ export interface RawAnswer {
   /** The `x-request-id` header. */
   requestId: string | null;
   /**
-   * `Date.now()` (epoch ms) when the answer arrived, for a read the entry sent before the app asked
-   * for it (api-transport.ts): it may have waited for the app's code. Absent otherwise: the answer
-   * arrived when the caller got it.
+   * `Date.now()` (epoch ms) when the whole answer arrived, for a read the entry sent
+   * (api-transport.ts): it may have arrived before the app asked for it, while the app's code was
+   * still downloading. Absent for a request the app sent itself: its answer arrived when the
+   * caller got it.
    */
   receivedAtMs?: number;
 }
@@ -247,34 +248,39 @@ async function exchange(request: Exchange): Promise<RawAnswer> {
   if (request.idempotencyKey !== undefined) headers.set('idempotency-key', request.idempotencyKey);
   if (request.body !== undefined) headers.set('content-type', 'application/json');
 
-  // The same read the entry sent before the app's code arrived (api-transport.ts): its answer is
-  // this request's, and the bound counts from when it was sent, not from now.
+  // The same read the entry sent before the app's code arrived (api-transport.ts) is this
+  // request's. Its bound counts from when it was sent, not from now; an answer already whole is
+  // not bounded at all (reading it cannot hang, and a bound at 0 would race a body already in).
   const started = request.method === 'GET' ? takeStartedRead(url, headers) : null;
   const waitedMs = started === null ? 0 : performance.now() - started.sentAtMs;
   const bound = startBound(
-    request.timeoutMs === undefined ? undefined : Math.max(0, request.timeoutMs - waitedMs),
+    request.timeoutMs === undefined || (started?.answeredAtMs ?? null) !== null
+      ? undefined
+      : Math.max(0, request.timeoutMs - waitedMs),
     request.signal,
   );
-  let response: Response;
-  let parsed: unknown;
+  // The bound passing or the caller giving up abandons the read it took, too.
+  const abandon = started?.abort;
+  if (abandon !== undefined && bound.signal !== undefined) {
+    if (bound.signal.aborted) abandon();
+    else bound.signal.addEventListener('abort', abandon, { once: true });
+  }
+  let received: Received;
   try {
-    // The bound passing or the caller giving up abandons the read it took, too.
-    if (started !== null && bound.signal !== undefined) {
-      if (bound.signal.aborted) started.abort();
-      else bound.signal.addEventListener('abort', started.abort, { once: true });
-    }
-    response = await bound.race(
-      started?.response ?? send(url, request.method, headers, request.body, bound.signal),
+    received = await bound.race(
+      started?.answer ?? receive(url, request.method, headers, request.body, bound.signal),
     );
-    parsed = await bound.race(readJson(response));
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
     if (bound.timedOut()) throw new TimeoutError(request.timeoutMs ?? 0);
     throw new NetworkError({ cause: error });
   } finally {
     bound.stop();
+    if (abandon !== undefined) bound.signal?.removeEventListener('abort', abandon);
   }
 
+  const { response } = received;
+  const parsed = parseJson(received.text);
   const requestId = response.headers.get(requestIdHeader);
   request.onAnswer?.({ status: response.status, requestId });
   if (!response.ok) {
@@ -293,15 +299,18 @@ async function exchange(request: Exchange): Promise<RawAnswer> {
     });
   }
   const answer: RawAnswer = { status: response.status, body: parsed, requestId };
-  if (started !== null && started.answeredAtMs !== null) answer.receivedAtMs = started.answeredAtMs;
+  // Read after the answer: `answeredAtMs` is set once the started read's whole answer is in.
+  const receivedAtMs = started?.answeredAtMs ?? null;
+  if (receivedAtMs !== null) answer.receivedAtMs = receivedAtMs;
   return answer;
 }
 
 /**
  * `GET path` (`:name` parameters filled in from `params`, URL-encoded) with the token header,
  * bounded by `timeoutMs`, without checking the success body: the hosted pages' first reads, which
- * the entry starts before the page's code and schemas arrive (src/lib/hosted-reads.ts). Takes a
- * plain path rather than a route for that reason.
+ * the app prefetches before the page's code and schemas arrive (src/lib/hosted-reads.ts), taking
+ * the read the entry already sent when there is one (api-transport.ts). Takes a plain path rather
+ * than a route for that reason.
  * @throws ApiError for a non-2xx answer; TimeoutError; NetworkError; the signal's abort reason.
  */
 export function readRaw(

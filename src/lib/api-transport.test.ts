@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { readRaw, TimeoutError } from './api-client';
-import { requestHeaders, requestUrl, startRead } from './api-transport';
+import { receive, requestHeaders, requestUrl, startRead } from './api-transport';
 
 const server = setupServer();
 const seen: { url: string; token: string | null; signal: AbortSignal }[] = [];
@@ -107,4 +107,35 @@ test('the bound of a read the entry sent counts from its sending, not from when 
     Promise.race([read('osp_waited', { timeoutMs: 10_000 }), stillWaiting]),
   ).rejects.toEqual(expect.objectContaining({ name: 'TimeoutError', timeoutMs: 10_000 }));
   expect(seen[0]?.signal.aborted).toBe(true);
+});
+
+test('an answer already in when the page takes it is the page’s, however long its code took', async () => {
+  answerCheckout();
+  start('osp_early');
+  await vi.waitFor(() => expect(seen).toHaveLength(1));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The page's code arrived 12 s after the read was sent: past the read's 10 s bound.
+  const now = performance.now();
+  vi.spyOn(performance, 'now').mockReturnValue(now + 12_000);
+  const answer = await read('osp_early', { timeoutMs: 10_000 });
+  expect(answer.body).toMatchObject({ data: { id: 'osp_early' } });
+  expect(seen).toHaveLength(1);
+});
+
+test('a started read not taken within 30 s is dropped: the page asks the server itself', async () => {
+  answerCheckout();
+  start('osp_stale');
+  await vi.waitFor(() => expect(seen).toHaveLength(1));
+  const now = performance.now();
+  vi.spyOn(performance, 'now').mockReturnValue(now + 31_000);
+  const answer = await read('osp_stale');
+  expect(seen).toHaveLength(2);
+  expect(answer.requestId).toBe(`req_${answers}`);
+});
+
+test('the capability header is never sent to another origin', async () => {
+  await expect(
+    receive(new URL('https://elsewhere.example/checkout/osp_1'), 'GET', requestHeaders(token)),
+  ).rejects.toBeInstanceOf(TypeError);
+  expect(seen).toHaveLength(0);
 });

@@ -38,17 +38,33 @@ export function requestHeaders(token: TokenHeader): Headers {
   return headers;
 }
 
+/** A whole answer: its status and headers, and its body read as text. */
+export interface Received {
+  /** The response; its body has been read into `text`. */
+  response: Response;
+  /** The body ('' when empty). */
+  text: string;
+}
+
 /** A read the entry sent early, for the first same request to take ({@link takeStartedRead}). */
 export interface StartedRead {
-  /** The answer (or failure) to come. */
-  response: Promise<Response>;
+  /** The whole answer (or the failure) to come. */
+  answer: Promise<Received>;
   /** `performance.now()` (ms) when it was sent: a caller's bound counts from then. */
   sentAtMs: number;
-  /** `Date.now()` (epoch ms) when its answer arrived; null until then. */
+  /** `Date.now()` (epoch ms) when the whole answer, body included, had arrived; null until then. */
   answeredAtMs: number | null;
   /** Abandons the request (the taker's bound passed, or its query was cancelled). */
   abort: () => void;
 }
+
+/**
+ * How long a started read waits to be taken (ms): one older than this is dropped, and the request
+ * that would have taken it asks the server itself. The app takes its reads as soon as its code
+ * has run (seconds on a slow network); only a read the app never asked for, or asked for much
+ * later (paused while offline), is this old, and its answer would be too.
+ */
+export const startedReadMaxAgeMs = 30_000;
 
 /** Started reads not taken yet, by {@link readKey}. */
 const started = new Map<string, StartedRead>();
@@ -58,18 +74,22 @@ function readKey(url: URL, headers: Headers): string {
 }
 
 /**
- * One HTTP exchange: `fetch` without caching, redirects or referrer, on the page's origin.
- * @returns the response, whatever its status.
- * @throws what `fetch` throws: a TypeError when no answer came, the signal's reason when aborted.
+ * One HTTP exchange on the page's own origin, without caching, redirects or referrer, read whole.
+ * @returns the response, whatever its status, and its body as text.
+ * @throws TypeError, before sending, when `url` is on another origin: the capability header never
+ *   leaves the page's origin.
+ * @throws what `fetch` and reading the body throw: a TypeError when no answer came or it broke
+ *   off, the signal's reason when aborted.
  */
-export function send(
+export async function receive(
   url: URL,
   method: string,
   headers: Headers,
   body?: string,
   signal?: AbortSignal,
-): Promise<Response> {
-  return fetch(url, {
+): Promise<Received> {
+  if (url.origin !== window.location.origin) throw new TypeError("Not this page's origin");
+  const response = await fetch(url, {
     method,
     headers,
     body,
@@ -81,6 +101,7 @@ export function send(
     credentials: 'same-origin',
     referrerPolicy: 'no-referrer',
   });
+  return { response, text: await response.text() };
 }
 
 /**
@@ -93,26 +114,31 @@ export function startRead(url: URL, headers: Headers): void {
   if (started.has(key)) return;
   const controller = new AbortController();
   const read: StartedRead = {
-    response: send(url, 'GET', headers, undefined, controller.signal).then((response) => {
+    answer: receive(url, 'GET', headers, undefined, controller.signal).then((received) => {
       read.answeredAtMs = Date.now();
-      return response;
+      return received;
     }),
     sentAtMs: performance.now(),
     answeredAtMs: null,
     abort: () => controller.abort(),
   };
   // Nobody may ever take it (the page did not need it after all).
-  read.response.catch(() => undefined);
+  read.answer.catch(() => undefined);
   started.set(key, read);
 }
 
 /**
  * The read started for `GET url` with exactly these `headers`, if any, removed so that nothing
- * takes it twice; null when there is none (the caller sends its own).
+ * takes it twice; null when there is none, or when it is older than {@link startedReadMaxAgeMs}
+ * (then abandoned: the caller sends its own).
  */
 export function takeStartedRead(url: URL, headers: Headers): StartedRead | null {
   const key = readKey(url, headers);
   const read = started.get(key) ?? null;
   started.delete(key);
+  if (read !== null && performance.now() - read.sentAtMs > startedReadMaxAgeMs) {
+    read.abort();
+    return null;
+  }
   return read;
 }

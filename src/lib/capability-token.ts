@@ -104,8 +104,8 @@ function fragmentToken(location: TokenEnvironment['location']): string | null {
 /**
  * The token that {@link readCapabilityToken} would give for page `owner` right now, or null when
  * it would give none (missing or malformed), without its effects: the fragment stays in the
- * address bar and nothing is stored or forgotten. For starting a page's first requests before the
- * page's own code has loaded (src/app/first-requests.ts); the page still reads the token itself.
+ * address bar and nothing is stored or forgotten. For sending a page's first reads before the
+ * app's code has loaded (src/app/first-downloads.ts); the page still reads the token itself.
  * Never throws.
  */
 export function peekCapabilityToken(

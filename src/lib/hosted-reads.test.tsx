@@ -58,7 +58,7 @@ function answerSetup(answer: () => Response | Promise<Response>) {
   server.use(http.get(`${origin}/direct-debit/setup`, answer));
 }
 
-/** The page's own query after the entry's prefetch, as the app does (src/app/first-requests.ts). */
+/** The page's own query after the app's prefetch, as the app does (src/app/first-requests.ts). */
 function prefetchThenRender() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.query(hostedReadOptions({ read: 'getSetup' }, token)).catch(() => undefined);
@@ -75,7 +75,7 @@ function prefetchThenRender() {
   );
 }
 
-test('the page takes the answer of the entry’s prefetch, parsed, and asks nothing more', async () => {
+test('the page takes the answer of the app’s prefetch, parsed, and asks nothing more', async () => {
   answerSetup(() => HttpResponse.json({ data: setup }, { headers: { 'x-request-id': 'req_1' } }));
   const { result } = prefetchThenRender();
   await waitFor(() => expect(result.current.data?.merchant.name).toBe('Gym Co'));

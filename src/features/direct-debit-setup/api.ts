@@ -69,7 +69,7 @@ export function keepNewerSetup(previous: unknown, next: unknown): unknown {
 }
 
 /**
- * `GET /direct-debit/setup`: the setup state, prefetched by the entry (src/lib/hosted-reads.ts)
+ * `GET /direct-debit/setup`: the setup state, prefetched as the app starts (src/lib/hosted-reads.ts)
  * and parsed by {@link selectSetup}. Always fresh (`staleTime: 0`): the mandate status changes
  * on the server and the page polls it. An answer older than the one shown is dropped
  * ({@link keepNewerSetup}).
@@ -85,8 +85,8 @@ export function setupQueryOptions(token: string) {
 }
 
 /**
- * `GET /direct-debit/setup/banks`: the banks offered for direct debit, prefetched by the entry and
- * parsed by {@link selectBanks}. The list does not change while the page is open.
+ * `GET /direct-debit/setup/banks`: the banks offered for direct debit, prefetched as the app starts
+ * and parsed by {@link selectBanks}. The list does not change while the page is open.
  * @throws ApiError | NetworkError | TimeoutError after `hostedReadTimeoutMs` (src/lib/api-client.ts)
  */
 export function banksQueryOptions(token: string) {

@@ -28,8 +28,8 @@ export function selectInvoice(answer: RawAnswer): InvoiceState {
 }
 
 /**
- * `GET /invoices/:invoiceId`: the invoice page's state (`InvoiceState`), prefetched by the entry
- * (src/lib/hosted-reads.ts) and parsed by {@link selectInvoice}. Read again when the page gets
+ * `GET /invoices/:invoiceId`: the invoice page's state (`InvoiceState`), prefetched as the app
+ * starts (src/lib/hosted-reads.ts) and parsed by {@link selectInvoice}. Read again when the page gets
  * focus (the payer may come back from paying in another tab) and when the phone is back online,
  * unlike the app's default. Polling while a result is awaited is the page hook's
  * (`use-invoice-page.ts`, with src/lib/use-check-schedule.ts).

@@ -42,8 +42,8 @@ export function selectCheckout(answer: RawAnswer): CheckoutState {
 }
 
 /**
- * `GET /checkout/:paymentId`: the checkout state (`CheckoutState`), prefetched by the entry
- * (src/lib/hosted-reads.ts) and parsed by {@link selectCheckout}. Always fresh (`staleTime: 0`):
+ * `GET /checkout/:paymentId`: the checkout state (`CheckoutState`), prefetched as the app
+ * starts (src/lib/hosted-reads.ts) and parsed by {@link selectCheckout}. Always fresh (`staleTime: 0`):
  * the payment's status changes on the server and the page polls it.
  * @throws ApiError (401/404 unknown link, 410 expired link, 5xx) | NetworkError | TimeoutError
  *   (src/lib/api-client.ts)
