@@ -8,7 +8,7 @@
  * 0023, whose "Try again" submits the number again), always keeping what was typed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Bank } from '../../../contract/banks';
 import { ActionFailureNotice } from '../../components/action-failure-notice';
@@ -76,9 +76,6 @@ export function AccountStep({
   // "No such account" belongs to the number the bank was asked about, not to an edited one.
   const typed = useWatch({ control, name: 'accountNumber' });
   const notFound = notice?.kind === 'accountNotFound' && digitsOf(typed) === accountNumber;
-  useEffect(() => {
-    onTyped?.(digitsOf(typed));
-  }, [typed, onTyped]);
   const fieldError =
     translateFormError(errors.accountNumber?.message, { bank: bank.name }) ??
     (notFound ? _('setup.account.notFound', { bank: bank.name }) : undefined);
@@ -118,7 +115,12 @@ export function AccountStep({
           label={_('setup.account.label')}
           hint={_('setup.account.hint')}
           error={fieldError}
-          {...register('accountNumber')}
+          {...register('accountNumber', {
+            // Kept as it is typed, in the input's own event: an effect runs a frame later under
+            // Preact (decision 0027), and a reload in that frame would lose the last digits.
+            onChange: (event: ChangeEvent<HTMLInputElement>) =>
+              onTyped?.(digitsOf(event.target.value)),
+          })}
           {...accountNumberInput}
           readOnly={busy}
         />
