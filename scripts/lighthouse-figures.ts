@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { chromium } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { chromiumArgs, resolveChromiumExecutable } from '../e2e/browser';
@@ -33,6 +34,53 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id:
   return lhr.audits[id]?.numericValue ?? Number.NaN;
 }
 
+/** What one Lighthouse run returns. */
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+
+/**
+ * How Lighthouse's simulation (Lantern) reached its LCP: each request and main-thread task of its
+ * pessimistic LCP graph, with simulated start and end (ms from navigation), one line each, in
+ * start order. Lighthouse keeps none of this in its report; it says which request ends the LCP
+ * (docs/decisions/0028-first-reads-before-the-code.md).
+ */
+async function lcpSimulation(
+  artifacts: RunnerResult['artifacts'],
+  settings: RunnerResult['lhr']['configSettings'],
+  url: string,
+): Promise<string> {
+  const lcp = await LanternLargestContentfulPaint.request(
+    {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+      simulator: null,
+    },
+    { computedCache: new Map() },
+  );
+  const origin = new URL(url).origin;
+  const rows = [...lcp.pessimisticEstimate.nodeTimings.entries()].map(([node, timing]) => {
+    const what =
+      node.type === 'network'
+        ? `${node.request.url.replace(origin, '')} ${String(node.request.transferSize)} B`
+        : `main thread ${String(Math.round(node.duration / 1000))} ms observed`;
+    return {
+      start: timing.startTime,
+      line: `${Math.round(timing.startTime)}\t${Math.round(timing.endTime)}\t${what}`,
+    };
+  });
+  rows.sort((a, b) => a.start - b.start);
+  return (
+    [
+      `LCP ${String(Math.round(lcp.timing))} ms`,
+      'start\tend\twhat',
+      ...rows.map((row) => row.line),
+    ].join('\n') + '\n'
+  );
+}
+
 /**
  * One Lighthouse performance run of `url` in the Chromium listening on `port`.
  * @throws Error when Lighthouse returns no result or the page failed to load.
@@ -53,8 +101,12 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
   if (reportDir !== undefined) {
     mkdirSync(reportDir, { recursive: true });
-    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${String(Date.now())}.json`;
-    writeFileSync(join(reportDir, name), JSON.stringify(lhr));
+    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${String(Date.now())}`;
+    writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
+    writeFileSync(
+      join(reportDir, `${name}.lcp-simulation.txt`),
+      await lcpSimulation(result.artifacts, lhr.configSettings, url),
+    );
   }
   const requests = lhr.audits['network-requests']?.details;
   const items =
