@@ -3,7 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions, type Plugin, type PluginOption } from 'vite';
 import { pageDocuments } from './scripts/page-documents.ts';
 
 // The SPA is served by the sandbox on the same origin as the hosted API (product.md, "Links and
@@ -35,23 +35,64 @@ const entryModules =
 const hostedSharedModules =
   /[\\/](src[\\/](lib|components)[\\/](?!auto-return-countdown\.|use-auto-return\.|use-countdown\.)|src[\\/]app[\\/](boot|app|router|query-client|first-requests|page-loading|root-error-view)\.tsx?$|node_modules[\\/](@tanstack|react-error-boundary)[\\/]|contract[\\/](route|nuban|direct-debit)\.ts$)/;
 
-export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  },
-  plugins: [
+/** React's modules as Preact's (docs/decisions/0027-preact-renderer.md); the console's build too. */
+export const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+/** The plugins every page's code needs, the console's included: JSX, and the compiled catalogs. */
+export function pagePlugins(): PluginOption[] {
+  return [
     react(),
-    pageDocuments(),
     // PO catalogs compiled at build time (and under Vitest); a language lacking a message, or a
     // message that does not compile, fails the build (docs/decisions/0024-languages.md).
     lingui({ failOnMissing: true, failOnCompileError: true }),
+  ];
+}
+
+/** Build options the hosted pages' build and the console's share. */
+export const pageBuild = {
+  // ES2022 syntax as is: TanStack Query's private class fields and methods need no helpers
+  // (1.2 KB gzip on every first load at es2020). Browsers: Chrome/WebView 84+, Safari/iOS 15+,
+  // Firefox 90+; the build has no class static blocks (docs/decisions/0024-languages.md).
+  target: 'es2022',
+  sourcemap: false,
+  // Report the real (gzip) sizes of what each page loads.
+  reportCompressedSize: true,
+  // Every browser the pages support preloads modules itself; one without it just loads the
+  // chunks a little later. Not worth half a kilobyte on every first load.
+  modulePreload: { polyfill: false },
+} satisfies BuildEnvironmentOptions;
+
+/**
+ * `npm run dev` serves the console's addresses its own document, as the sandbox does
+ * (sandbox/http/spa-pages.ts): in a build, the console is vite.console.config.ts's.
+ */
+function consoleDocumentInDev(): Plugin {
+  return {
+    name: 'console-document-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url !== undefined && /^\/console(\/[^.]*)?$/i.test(req.url.split('?')[0] ?? ''))
+          req.url = '/console.html';
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  resolve: { alias: preactAliases },
+  plugins: [
+    ...pagePlugins(),
+    pageDocuments(),
+    consoleDocumentInDev(),
     bundleReport &&
       visualizer({
         filename: 'test-results/bundle-report.html',
@@ -61,16 +102,7 @@ export default defineConfig({
       }),
   ],
   build: {
-    // ES2022 syntax as is: TanStack Query's private class fields and methods need no helpers
-    // (1.2 KB gzip on every first load at es2020). Browsers: Chrome/WebView 84+, Safari/iOS 15+,
-    // Firefox 90+; the build has no class static blocks (docs/decisions/0024-languages.md).
-    target: 'es2022',
-    sourcemap: false,
-    // Setup, checkout and invoice pages are separate lazy routes; report the real sizes.
-    reportCompressedSize: true,
-    // Every browser the pages support preloads modules itself; one without it just loads the
-    // chunks a little later. Not worth half a kilobyte on every first load.
-    modulePreload: { polyfill: false },
+    ...pageBuild,
     // Two chunks every hosted page loads first (docs/decisions/0018-first-load-bytes.md and
     // 0028-first-reads-before-the-code.md): the entry, and the shared code the HTML preloads.
     rollupOptions: {

@@ -21,11 +21,13 @@ const checkoutHtml = indexHtml.replace(
   '</title>',
   '</title><link rel="modulepreload" href="/c.js">',
 );
+const consoleHtml = '<!doctype html><title>Sandbox console</title><div id="root"></div>';
 let server: RunningServer;
 
 beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'), { recursive: true });
   writeFileSync(join(distDir, 'index.html'), indexHtml);
+  writeFileSync(join(distDir, 'console.html'), consoleHtml);
   // The setup and checkout pages' own documents; this build has none for the invoice page.
   mkdirSync(join(distDir, 'pages'));
   writeFileSync(join(distDir, 'pages', 'direct-debit-setup.html'), setupHtml);
@@ -98,6 +100,9 @@ test('a browser navigation gets its page’s document, else index.html, with the
     ['/', indexHtml],
     ['/anything', indexHtml],
     ['/checkout/osp_1/more', indexHtml],
+    ['/console', consoleHtml],
+    ['/Console/payments/osp_1', consoleHtml],
+    ['/consoles', indexHtml],
   ] as const) {
     const response = await fetch(server.url + path);
     expect(response.status).toBe(200);

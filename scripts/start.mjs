@@ -18,12 +18,14 @@ function newestMtime(path) {
 
 function spaIsStale() {
   const built = join(root, 'dist', 'index.html');
-  if (!existsSync(built)) return true;
+  if (!existsSync(built) || !existsSync(join(root, 'dist', 'console.html'))) return true;
   const sources = [
     'src',
     'contract',
     'index.html',
+    'console.html',
     'vite.config.ts',
+    'vite.console.config.ts',
     'scripts/page-documents.ts',
     'package-lock.json',
   ];
@@ -31,16 +33,19 @@ function spaIsStale() {
 }
 
 if (spaIsStale()) {
-  console.log('Building the pages (vite build)…');
-  const build = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log('Building the pages (npm run build: the hosted pages, then the console)…');
+  // The same two builds as `npm run build`, in its order: the first empties dist/.
+  for (const config of ['vite.config.ts', 'vite.console.config.ts']) {
+    const build = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', config],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 const sandbox = spawn(

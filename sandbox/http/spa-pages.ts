@@ -107,6 +107,10 @@ function text(c: Context, status: 400 | 404 | 503, message: string): Response {
   return c.text(message, status, { 'cache-control': cacheControl.document });
 }
 
+/** The sandbox console's document (the input of vite.console.config.ts) and its addresses. */
+const consoleDocument = 'console.html';
+const consolePath = /^\/console(\/.*)?$/i;
+
 const notBuilt = 'The pages are not built. Run `npm run build`, then reload.';
 
 /** The decoded path segments of `pathname`, or null when it tries to leave the root. */
@@ -139,6 +143,8 @@ async function staysWithin(root: string, path: string): Promise<boolean> {
  * - a file of `distDir` (`/assets/…` immutable for a year, HTML documents `no-store`, others
  *   `no-cache`), compressed as the request's `Accept-Encoding` allows;
  * - a missing `/assets/…` path or one with a file extension: 404;
+ * - the sandbox console's addresses (`/console` and below): its own document, `console.html`
+ *   (built apart by vite.console.config.ts; docs/decisions/0019-sandbox-console.md), `no-store`;
  * - a hosted page's address: that page's document (`hostedPageDocuments` in
  *   contract/hosted-links.ts; docs/decisions/0028-first-reads-before-the-code.md), `no-store`;
  * - anything else, or a page whose document the build lacks: `index.html`, `no-store` (503 when
@@ -154,6 +160,7 @@ export function spaPages(distDir: string): MiddlewareHandler<PagesEnv>[] {
       serveStatic({ root: distDir, path, onFound: found }),
     ]),
   ) as Record<HostedPage['kind'], MiddlewareHandler<PagesEnv>>;
+  const serveConsole = serveStatic({ root: distDir, path: consoleDocument, onFound: found });
   return [
     async function refuseEscapes(c, next) {
       const segments = safeSegments(new URL(c.req.url).pathname);
@@ -201,6 +208,9 @@ export function spaPages(distDir: string): MiddlewareHandler<PagesEnv>[] {
       const last = segments[segments.length - 1] ?? '';
       if (segments[0] === 'assets' || last.includes('.')) return text(c, 404, 'Not found');
       await next();
+    },
+    function consolePage(c, next) {
+      return consolePath.test(new URL(c.req.url).pathname) ? serveConsole(c, next) : next();
     },
     function hostedPageDocument(c, next) {
       const page = hostedPageAt(new URL(c.req.url).pathname);

@@ -1,7 +1,8 @@
 /**
  * Which hosted page an address opens (product.md, "Links and tokens"): the direct-debit setup
  * page (`/direct-debit/setup`), a payment's checkout (`/checkout/:paymentId`) or an invoice
- * (`/invoices/:invoiceId`); the sandbox console below `/console`; anything else is "not found".
+ * (`/invoices/:invoiceId`); anything else is "not found". (The sandbox console, below `/console`,
+ * is a build and a document of its own: src/console-main.tsx.)
  *
  * Three fixed paths and no navigation inside the app (every move to another page is a full
  * document load: the invoice's "Pay now", the return to the merchant) do not need a router
@@ -18,11 +19,7 @@ export type PageMatch =
   | { page: 'directDebitSetup' }
   | { page: 'checkout'; paymentId: string }
   | { page: 'invoice'; invoiceId: string }
-  | { page: 'console' }
   | { page: 'notFound' };
-
-// The sandbox console (docs/decisions/0019-sandbox-console.md) routes below /console itself.
-const consolePath = /^\/console(\/.*)?$/i;
 
 /** The page at `pathname` (as in `window.location.pathname`, still percent-encoded). */
 export function matchPage(pathname: string): PageMatch {
@@ -37,6 +34,5 @@ export function matchPage(pathname: string): PageMatch {
         return { page: 'invoice', invoiceId: page.invoiceId };
     }
   }
-  if (consolePath.test(pathname)) return { page: 'console' };
   return { page: 'notFound' };
 }

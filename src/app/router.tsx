@@ -1,6 +1,7 @@
 /**
  * The pages: each a lazy module, so a customer downloads only the page they opened; any other
- * path is "not found". Only pages that work are listed. The address is matched once, when the app
+ * path is "not found" (the sandbox console is a build of its own: src/console-main.tsx). Only pages
+ * that work are listed. The address is matched once, when the app
  * mounts (src/app/page-match.ts): moving to another page is always a full document load.
  */
 import { lazy, Suspense } from 'react';
@@ -19,10 +20,6 @@ const CheckoutRoute = lazy(async () => ({
 const InvoiceRoute = lazy(async () => ({
   default: (await loadInvoiceRoute()).InvoiceRoute,
 }));
-// The sandbox console: reached by developers only, never preloaded by the entry.
-const ConsoleRoute = lazy(async () => ({
-  default: (await import('./routes/console-route')).ConsoleRoute,
-}));
 const NotFoundRoute = lazy(async () => ({
   default: (await import('./routes/not-found-route')).NotFoundRoute,
 }));
@@ -36,8 +33,6 @@ function MatchedPage({ pathname }: { pathname: string }) {
       return <CheckoutRoute paymentId={match.paymentId} />;
     case 'invoice':
       return <InvoiceRoute invoiceId={match.invoiceId} />;
-    case 'console':
-      return <ConsoleRoute />;
     case 'notFound':
       return <NotFoundRoute />;
   }
