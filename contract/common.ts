@@ -2,12 +2,15 @@
  * Small schemas shared by every resource: identifiers, text bounds, e-mail, ISO times, the `mode`
  * of a key or record (service-api.md, "Authentication": test and live are separate).
  *
- * The ones a hosted page reads on its first load (mode, interval, ISO times, the hosted merchant,
- * the languages)
- * are defined with `zod/mini` in contract/hosted-common.ts and re-exported here; the merchant-side
- * helpers below stay classic zod (docs/decisions/0018-first-load-bytes.md).
+ * The ones a hosted page reads (mode, interval, ISO times, the hosted merchant, the languages:
+ * contract/hosted-common.ts; the e-mail its checkout details step sends: contract/email.ts) are
+ * defined with `zod/mini` and re-exported here; the merchant-side helpers below stay classic zod
+ * (docs/decisions/0018-first-load-bytes.md). Wrap a mini schema the functional way
+ * (`z.optional(emailSchema)`): it has no `.optional()` method.
  */
 import { z } from 'zod';
+
+export { emailSchema } from './email';
 
 export {
   hostedMerchantSchema,
@@ -32,9 +35,6 @@ export function text(max: number) {
       error: `must be at most ${max} characters`,
     });
 }
-
-/** An e-mail address, at most 254 characters. */
-export const emailSchema = z.email({ error: 'must be a valid e-mail address' }).max(254);
 
 /** An absolute https URL given by a merchant (callbackUrl), at most 2048 characters. */
 export const httpsUrlSchema = z

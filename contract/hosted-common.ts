@@ -4,8 +4,9 @@
  * a plan's interval, ISO times and the merchant as the hosted pages show it.
  *
  * Written with `zod/mini` (docs/decisions/0018-first-load-bytes.md): a page's first load then
- * carries no classic zod. The merchant-side helpers (free text, e-mail, https URL, metadata) stay
- * classic in contract/common.ts, which re-exports these: one definition each. Classic and mini
+ * carries no classic zod. The merchant-side helpers (free text, https URL, metadata) stay classic
+ * in contract/common.ts, which re-exports these: one definition each. The e-mail is mini too, in
+ * contract/email.ts, as only the checkout's details step needs it. Classic and mini
  * schemas interoperate, but a mini schema has no `.nullable()`/`.optional()` methods: wrap it
  * with `z.nullable(schema)` / `z.optional(schema)`.
  */

@@ -27,10 +27,10 @@ export const paymentCreateRequestSchema = z.strictObject({
   amount: z.strictObject({ amount: nairaAmountSchema, currency: currencySchema }),
   customer: z
     .strictObject({
-      email: emailSchema.optional(),
+      email: z.optional(emailSchema),
       firstName: text(100).optional(),
       lastName: text(100).optional(),
-      phone: nigerianPhoneSchema.optional(),
+      phone: z.optional(nigerianPhoneSchema),
     })
     .optional(),
   paymentMethod: z.literal('hosted_checkout'),

@@ -3,8 +3,11 @@
  * account" and "Subscription": a customer phone must be a valid Nigerian number, E.164 is
  * recommended and local formats are normalized).
  *
- * Imports: zod, and `libphonenumber-js/core` fed with NG-only metadata. Those are the only
- * libraries `contract/` uses. The metadata (`ng-phone-metadata.json`) is the library's full
+ * Imports: `zod/mini`, and `libphonenumber-js/core` fed with NG-only metadata. Those are the only
+ * libraries `contract/` uses. Mini because the checkout's details step uses the schema
+ * (contract/checkout-customer.ts) and a hosted page must reach no classic zod
+ * (docs/decisions/0018-first-load-bytes.md); classic modules wrap it the functional way
+ * (`z.optional(nigerianPhoneSchema)`). The metadata (`ng-phone-metadata.json`) is the library's full
  * ("max") metadata cut down to Nigeria by `scripts/make-ng-phone-metadata.mjs`: the default
  * ("min") metadata only checks lengths and accepts numbers in unallocated ranges, while full
  * validation for Nigeria alone is under 1 kB. Regenerate it when upgrading libphonenumber-js.
@@ -16,7 +19,7 @@ import {
   type MetadataJson,
   type PhoneNumber,
 } from 'libphonenumber-js/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import ngMetadataJson from './ng-phone-metadata.json' with { type: 'json' };
 
 /** Longest accepted input, in characters (before any normalization). */
@@ -101,9 +104,9 @@ export function parseNigerianPhone(input: string): NigerianPhoneResult {
  * A Nigerian phone number as a string in any form {@link parseNigerianPhone} accepts, output as
  * E.164 (`+2348031234567`). Fails with one of {@link nigerianPhoneMessages}.
  */
-export const nigerianPhoneSchema = z
-  .string({ error: 'phone must be a string' })
-  .transform((value, ctx) => {
+export const nigerianPhoneSchema = z.pipe(
+  z.string({ error: 'phone must be a string' }),
+  z.transform((value: string, ctx) => {
     const result = parseNigerianPhone(value);
     if (result.ok) return result.e164;
     ctx.issues.push({
@@ -113,4 +116,5 @@ export const nigerianPhoneSchema = z
       params: { reason: result.reason },
     });
     return z.NEVER;
-  });
+  }),
+);

@@ -85,7 +85,7 @@ export const readRoutes = {
     query: listQuery({
       status: subscriptionStatusSchema.optional(),
       plan_id: id.optional(),
-      email: emailSchema.optional(),
+      email: z.optional(emailSchema),
     }),
     response: listResponse(subscriptionSchema),
   }),
@@ -108,7 +108,7 @@ export const readRoutes = {
     idempotent: false,
     query: listQuery({
       status: z.optional(paymentStatusSchema),
-      email: emailSchema.optional(),
+      email: z.optional(emailSchema),
       invoice_id: id.optional(),
     }),
     response: listResponse(paymentSchema),
@@ -121,7 +121,7 @@ export const readRoutes = {
     query: listQuery({
       type: virtualAccountTypeSchema.optional(),
       status: virtualAccountStatusSchema.optional(),
-      email: emailSchema.optional(),
+      email: z.optional(emailSchema),
     }),
     response: listResponse(virtualAccountSchema),
   }),

@@ -44,7 +44,7 @@ export const customerSchema = z.strictObject({
   firstName: text(100).optional(),
   lastName: text(100).optional(),
   /** Nigerian number, E.164 or a common local format; the service normalizes it to E.164. */
-  phone: nigerianPhoneSchema.optional(),
+  phone: z.optional(nigerianPhoneSchema),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

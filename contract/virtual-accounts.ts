@@ -23,7 +23,7 @@ export const reservedAccountRequestSchema = z.strictObject({
     firstName: text(100).optional(),
     lastName: text(100).optional(),
     /** A valid Nigerian number; normalized to E.164. */
-    phone: nigerianPhoneSchema.optional(),
+    phone: z.optional(nigerianPhoneSchema),
   }),
   preferredAccountName: text(100).optional(),
 });

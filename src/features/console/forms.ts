@@ -24,12 +24,12 @@ import type { PlanCreateRequest, SubscriptionCreateRequest } from '../../../cont
 import { webhookUrlSchema } from '../../../contract/webhooks';
 
 /** An optional input: blank is absent, anything else must pass `inner`. */
-function optional<T extends z.ZodType<unknown, string>>(inner: T) {
+function optional<T extends z.core.$ZodType<unknown, string>>(inner: T) {
   return z
     .string()
     .trim()
     .transform((value) => (value === '' ? undefined : value))
-    .pipe(inner.optional());
+    .pipe(z.optional(inner));
 }
 
 /** Naira as typed ("5000", "49.99"), checked by the contract's naira rule. */

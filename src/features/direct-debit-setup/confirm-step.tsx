@@ -10,7 +10,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Bank } from '../../../contract/banks';
 import type { SetupState } from '../../../contract/direct-debit';
 import { ActionFailureNotice } from '../../components/action-failure-notice';
@@ -27,10 +27,11 @@ import './steps-catalog';
 import type { ConfirmNotice } from './machine';
 import { MaskedAccount } from './masked-account';
 
+// `zod/mini`, as all of the hosted pages' code (docs/decisions/0018-first-load-bytes.md).
 const consentSchema = z.object({
   consent: z
     .boolean()
-    .refine((given) => given, { error: errorId('setup.confirm.consentRequired') }),
+    .check(z.refine((given) => given, { error: errorId('setup.confirm.consentRequired') })),
 });
 type ConsentInput = z.input<typeof consentSchema>;
 

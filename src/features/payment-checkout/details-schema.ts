@@ -6,8 +6,11 @@
  * The phone goes through `parseNigerianPhone` (contract/phone.ts, the same rule as the service's
  * `nigerianPhoneSchema`), with this page's catalog messages; the output is E.164. The API client
  * checks the resulting body once more with `checkoutCustomerRequestSchema` before sending it.
+ *
+ * `zod/mini`, as all of the hosted pages' code (docs/decisions/0018-first-load-bytes.md, "Why not
+ * 100 KB"): a classic schema anywhere in the SPA keeps most of zod's core on every first load.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
 import {
   maxPhoneInputLength,
@@ -35,19 +38,26 @@ const phoneErrors: Record<NigerianPhoneRejection, string> = {
 // Same bound as the contract's `emailSchema`; the message comes from the catalog.
 const maxEmailLength = 254;
 
-const emailField = z
-  .string()
-  .trim()
-  .min(1, { error: errorId('checkout.details.emailRequired') })
-  .max(maxEmailLength, { error: errorId('checkout.details.emailInvalid') })
-  .pipe(z.email({ error: errorId('checkout.details.emailInvalid') }));
+const emailField = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: errorId('checkout.details.emailRequired') }),
+      z.maxLength(maxEmailLength, { error: errorId('checkout.details.emailInvalid') }),
+    ),
+  z.email({ error: errorId('checkout.details.emailInvalid') }),
+);
 
-const phoneField = z.string().transform((value, ctx) => {
-  const result = parseNigerianPhone(value);
-  if (result.ok) return result.e164;
-  ctx.issues.push({ code: 'custom', message: phoneErrors[result.reason], input: value });
-  return z.NEVER;
-});
+const phoneField = z.pipe(
+  z.string(),
+  z.transform((value: string, ctx) => {
+    const result = parseNigerianPhone(value);
+    if (result.ok) return result.e164;
+    ctx.issues.push({ code: 'custom', message: phoneErrors[result.reason], input: value });
+    return z.NEVER;
+  }),
+);
 
 /**
  * The schema for `needs` (the payment's `needsCustomerDetails`): only the missing fields, each
@@ -55,18 +65,20 @@ const phoneField = z.string().transform((value, ctx) => {
  */
 export function detailsFormSchema(
   needs: CheckoutState['needsCustomerDetails'],
-): z.ZodType<CheckoutCustomerRequest, DetailsFormInput> {
-  return z
-    .object({
-      email: needs.email ? emailField : z.undefined().optional(),
-      phone: needs.phone ? phoneField : z.undefined().optional(),
-    })
-    .transform((values): CheckoutCustomerRequest => {
+): z.ZodMiniType<CheckoutCustomerRequest, DetailsFormInput> {
+  const fields = z.object({
+    email: needs.email ? emailField : z.optional(z.undefined()),
+    phone: needs.phone ? phoneField : z.optional(z.undefined()),
+  });
+  return z.pipe(
+    fields,
+    z.transform((values: z.output<typeof fields>): CheckoutCustomerRequest => {
       const request: CheckoutCustomerRequest = {};
       if (values.email !== undefined) request.email = values.email;
       if (values.phone !== undefined) request.phone = values.phone;
       return request;
-    });
+    }),
+  );
 }
 
 /** Longest phone input the field accepts, in characters (the parser refuses longer ones). */
