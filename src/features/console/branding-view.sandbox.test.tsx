@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { brandingResponseSchema } from '../../../contract/branding';
 import { cleanSvg } from '../../../sandbox/testing/logos';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
-import { App } from '../../app/app';
+import { ConsoleRoot } from '../../app/console-root';
 import { createQueryClient } from '../../app/query-client';
 
 const sandbox = createTestSandbox({ publicOrigin: window.location.origin });
@@ -33,8 +33,8 @@ afterAll(() => {
 async function openBranding(key: string) {
   const user = userEvent.setup();
   window.history.replaceState(null, '', '/console/branding');
-  render(<App queryClient={createQueryClient()} />);
-  // The console is a lazy chunk: its first import may take a while on a busy machine.
+  render(<ConsoleRoot queryClient={createQueryClient()} />);
+  // The first render may take a while on a busy machine.
   await user.type(await screen.findByLabelText('Secret key', {}, { timeout: 10_000 }), key);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   await screen.findByRole('heading', { level: 1, name: 'Branding' });

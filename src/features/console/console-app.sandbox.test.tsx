@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { errorBodySchema } from '../../../contract/errors';
 import { paymentResponseSchema } from '../../../contract/payments';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
-import { App } from '../../app/app';
+import { ConsoleRoot } from '../../app/console-root';
 import { createQueryClient } from '../../app/query-client';
 import { secretKeyStorageKey } from './session';
 
@@ -49,13 +49,13 @@ afterAll(() => {
 
 function renderConsole() {
   window.history.replaceState(null, '', '/console');
-  return render(<App queryClient={createQueryClient()} />);
+  return render(<ConsoleRoot queryClient={createQueryClient()} />);
 }
 
 async function signIn(key: string) {
   const user = userEvent.setup();
   renderConsole();
-  // The console is a lazy chunk: its first import may take a while on a loaded machine.
+  // The first render may take a while on a loaded machine.
   await user.type(await screen.findByLabelText('Secret key', {}, { timeout: 10_000 }), key);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   return user;
@@ -111,7 +111,7 @@ test('a payment’s page shows the preferred language it was created with', asyn
   ).data;
   window.sessionStorage.setItem(secretKeyStorageKey, sandbox.credentials.testSecretKey);
   window.history.replaceState(null, '', `/console/payments/${created.id}`);
-  render(<App queryClient={createQueryClient()} />);
+  render(<ConsoleRoot queryClient={createQueryClient()} />);
   const term = await screen.findByText('Preferred language');
   expect(term.nextElementSibling).toHaveTextContent(/^ig$/);
 });
