@@ -83,13 +83,17 @@ const givenDist = process.env.BENCH_DIST_DIR;
 const distDir = givenDist ?? join(root, 'dist');
 const port = Number(process.env.BENCH_PORT ?? 0);
 
+// The same two builds as `npm run build` (the hosted pages, then the console), so that a bench
+// leaves dist/ as complete as it found it.
 if (givenDist === undefined) {
-  const build = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const config of ['vite.config.ts', 'vite.console.config.ts']) {
+    const build = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', config],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));

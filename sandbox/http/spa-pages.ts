@@ -108,8 +108,9 @@ function text(c: Context, status: 400 | 404 | 503, message: string): Response {
 }
 
 /** The sandbox console's document (the input of vite.console.config.ts) and its addresses. */
-const consoleDocument = 'console.html';
-const consolePath = /^\/console(\/.*)?$/i;
+export const consoleDocument = 'console.html';
+export const consolePath = /^\/console(\/.*)?$/i;
+const consoleNotBuilt = 'The sandbox console is not built. Run `npm run build`, then reload.';
 
 const notBuilt = 'The pages are not built. Run `npm run build`, then reload.';
 
@@ -125,6 +126,16 @@ function safeSegments(pathname: string): string[] | null {
   const segments = decoded.split('/').filter((segment) => segment !== '');
   if (segments.some((segment) => segment === '.' || segment === '..')) return null;
   return segments;
+}
+
+/** Whether `path` exists. */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** False when `path` exists but resolves (through a symlink) outside `root`. */
@@ -145,6 +156,7 @@ async function staysWithin(root: string, path: string): Promise<boolean> {
  * - a missing `/assets/…` path or one with a file extension: 404;
  * - the sandbox console's addresses (`/console` and below): its own document, `console.html`
  *   (built apart by vite.console.config.ts; docs/decisions/0019-sandbox-console.md), `no-store`;
+ *   503 when the build has none;
  * - a hosted page's address: that page's document (`hostedPageDocuments` in
  *   contract/hosted-links.ts; docs/decisions/0028-first-reads-before-the-code.md), `no-store`;
  * - anything else, or a page whose document the build lacks: `index.html`, `no-store` (503 when
@@ -209,8 +221,11 @@ export function spaPages(distDir: string): MiddlewareHandler<PagesEnv>[] {
       if (segments[0] === 'assets' || last.includes('.')) return text(c, 404, 'Not found');
       await next();
     },
-    function consolePage(c, next) {
-      return consolePath.test(new URL(c.req.url).pathname) ? serveConsole(c, next) : next();
+    async function consolePage(c, next) {
+      if (!consolePath.test(new URL(c.req.url).pathname)) return next();
+      // A build of the hosted pages alone (`vite build`) has no console document: say so.
+      if (!(await exists(join(distDir, consoleDocument)))) return text(c, 503, consoleNotBuilt);
+      return serveConsole(c, next);
     },
     function hostedPageDocument(c, next) {
       const page = hostedPageAt(new URL(c.req.url).pathname);

@@ -1,7 +1,7 @@
 /**
  * Every word of the sandbox console, in English (the hosted pages' catalog is `en.ts`). Kept apart
- * so that the hosted pages' first load does not carry the console's text: only the lazily loaded
- * console route imports this file (docs/decisions/0019-sandbox-console.md).
+ * so that the hosted pages do not carry the console's text: only the console, a build of its own
+ * (src/console-main.tsx), imports this file (docs/decisions/0019-sandbox-console.md).
  */
 import type { Mode } from '../../contract/common';
 
