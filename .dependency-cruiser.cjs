@@ -49,6 +49,36 @@ module.exports = {
       },
     },
     {
+      name: 'sandbox-foundation-never-imports-features',
+      comment:
+        'sandbox/core and sandbox/db are the foundation every feature stands on: they never ' +
+        'import a feature, the composition or the process around it. What wires features ' +
+        'together lives in sandbox/composition (docs/decisions/0037). Their test files may ' +
+        'start a whole sandbox through sandbox/testing, never reach a feature directly.',
+      severity: 'error',
+      from: { path: '^sandbox/(core|db)/' },
+      to: {
+        path: '^sandbox/',
+        pathNot: ['^sandbox/(core|db)/', '^sandbox/testing/'],
+      },
+    },
+    {
+      name: 'sandbox-foundation-code-never-imports-testing',
+      comment: 'Only test files of sandbox/core and sandbox/db may use sandbox/testing.',
+      severity: 'error',
+      from: { path: '^sandbox/(core|db)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^sandbox/testing/' },
+    },
+    {
+      name: 'sandbox-features-never-import-the-composition',
+      comment:
+        'A feature never reaches up into sandbox/composition (the app, its route registry and ' +
+        'request pipeline); only its tests may start a whole sandbox.',
+      severity: 'error',
+      from: { path: '^sandbox/features/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^sandbox/composition/' },
+    },
+    {
       name: 'contract-imports-nothing-of-ours',
       comment: 'contract/ imports nothing of ours: it is shared by the SPA and the sandbox.',
       severity: 'error',

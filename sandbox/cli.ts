@@ -34,7 +34,7 @@
  * Prints keys and the setup link on purpose: they are what a developer asked for.
  */
 import { pathToFileURL } from 'node:url';
-import { createSandbox, type Sandbox } from './core/app';
+import { createSandbox, type Sandbox } from './composition/app';
 import { createDemoSetupLink, type DemoSetupLink } from './demo';
 import { testAccounts } from './features/direct-debit/test-accounts';
 import {

@@ -9,7 +9,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { setupStateResponseSchema } from '../contract/direct-debit';
 import { parseHostedLink } from '../contract/hosted-links';
 import { runCli } from './cli';
-import { createSandbox } from './core/app';
+import { createSandbox } from './composition/app';
 
 const made: string[] = [];
 afterEach(() => {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkoutTokenHeader } from '../contract/checkout';
 import { directDebitTokenHeader } from '../contract/direct-debit';
-import { createSandbox, type Sandbox } from './core/app';
+import { createSandbox, type Sandbox } from './composition/app';
 import { createWebhookWorker } from './features/webhooks/delivery';
 import { securityHeaders } from './http/security-headers';
 import { compressAnswer } from './http/compress-answer';

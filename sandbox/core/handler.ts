@@ -1,6 +1,6 @@
 /**
  * What a route handler receives and returns. Handlers are registered by route name
- * (contract/routes.ts) in `sandbox/features/<area>/…-handlers.ts` and composed in `core/app.ts`.
+ * (contract/routes.ts) in `sandbox/features/<area>/…-handlers.ts` and composed in `composition/app.ts`.
  *
  * - `run` handlers are synchronous and run inside one database transaction together with the
  *   idempotency check and record (service-api.md, "Authentication", rule 2): a thrown error rolls
@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Mode } from '../../contract/common';
 import type { RouteName, RouteResponse, routes, Scope } from '../../contract/routes';
 import type { Db } from '../db/database';
-import type { BankAccountValidator } from '../features/direct-debit/account-validator';
+import type { BankAccountValidator } from './bank-account-validator';
 import type { ModeClocks } from './clock';
 
 type RouteOf<N extends RouteName> = (typeof routes)[N];

@@ -29,7 +29,7 @@ export function payloadTooLarge(): ApiError {
 
 /**
  * The body of `request` as parsed JSON, or `undefined` when the body is empty. Its size is
- * limited before (Hono's `bodyLimit` in core/pipeline.ts, answering {@link payloadTooLarge}).
+ * limited before (Hono's `bodyLimit` in composition/pipeline.ts, answering {@link payloadTooLarge}).
  * @throws ApiError 415 UNSUPPORTED_MEDIA_TYPE for
  *   a non-empty body without a JSON Content-Type; 400 INVALID_JSON for bytes that are not UTF-8
  *   JSON.

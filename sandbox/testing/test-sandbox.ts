@@ -12,7 +12,7 @@ import {
   subscriptionResponseSchema,
   type PlanCreateRequest,
 } from '../../contract/subscriptions';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../core/app';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../composition/app';
 import { createManualClock } from '../core/clock';
 import { findRoute } from '../core/route-table';
 import type { DemoCredentials } from '../features/merchants/demo-merchant';

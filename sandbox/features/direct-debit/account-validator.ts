@@ -6,23 +6,8 @@
  * `createSandbox({ validators })` can replace either side (tests inject spies to prove that a test
  * link never reaches the live validator).
  */
-import type { Bank } from '../../../contract/banks';
+import type { AccountResolution, BankAccountValidator } from '../../core/bank-account-validator';
 import { testAccountOutcome } from './test-accounts';
-
-/** The result of a lookup. `accountName` is what the bank holds for the account. */
-export type AccountResolution = { found: true; accountName: string } | { found: false };
-
-/** Resolves the holder's name of a NUBAN at a bank. */
-export interface BankAccountValidator {
-  /** Which links may use it: a test link only ever calls a `test` validator. */
-  readonly mode: 'test' | 'live';
-  /**
-   * The holder's name, or `{ found: false }`. `accountNumber` is 10 digits whose check digit has
-   * already been verified when the bank has a CBN code.
-   * @throws Error when the provider cannot answer (the core reports 500).
-   */
-  resolve(input: { bank: Bank; accountNumber: string }): Promise<AccountResolution>;
-}
 
 /** The synthetic name a test link shows for `accountNumber`: labelled as sandbox data. */
 export function syntheticAccountName(accountNumber: string): string {

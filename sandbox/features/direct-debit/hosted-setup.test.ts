@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../../contract/errors';
 import { nubanCheckDigit } from '../../../contract/nuban';
 import { subscriptionResponseSchema } from '../../../contract/subscriptions';
 import { createTestSandbox, type TestSandbox } from '../../testing/test-sandbox';
-import type { BankAccountValidator } from './account-validator';
+import type { BankAccountValidator } from '../../core/bank-account-validator';
 import { lookupLimit, lookupWindowMs } from './lookup-rate-limit';
 import { testAccountBankId, testAccountFor, testAccounts } from './test-accounts';
 

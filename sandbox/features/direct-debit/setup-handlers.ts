@@ -15,7 +15,7 @@ import type {
   SetupLinkCaller,
 } from '../../core/handler';
 import { atomically, type Db } from '../../db/database';
-import type { BankAccountValidator } from './account-validator';
+import type { BankAccountValidator } from '../../core/bank-account-validator';
 import type { Lookup } from './lookup-rate-limit';
 import { findBank, listBanks } from './banks';
 import { recordLookup, recordSubmitLookup } from './lookup-rate-limit';

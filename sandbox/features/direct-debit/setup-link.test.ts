@@ -9,7 +9,7 @@ import {
 } from '../../../contract/direct-debit';
 import { errorBodySchema } from '../../../contract/errors';
 import { planResponseSchema, subscriptionResponseSchema } from '../../../contract/subscriptions';
-import { createSandbox } from '../../core/app';
+import { createSandbox } from '../../composition/app';
 import { sha256Hex } from '../../core/crypto';
 import { createDemoSetupLink } from '../../demo';
 import { createTestSandbox, testOrigin, type TestSandbox } from '../../testing/test-sandbox';

@@ -4,7 +4,7 @@
  * or live key and changed with a live one, and the uploaded logos served by the sandbox itself.
  *
  * An update is checked completely before anything is written, and written in the request's one
- * transaction (core/pipeline.ts), so a refused update changes nothing.
+ * transaction (composition/pipeline.ts), so a refused update changes nothing.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';

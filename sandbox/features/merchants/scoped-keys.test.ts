@@ -5,7 +5,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../contract/errors';
 import { runCli } from '../../cli';
-import { createSandbox } from '../../core/app';
+import { createSandbox } from '../../composition/app';
 
 const printedKeySchema = z.object({
   keyId: z.string(),

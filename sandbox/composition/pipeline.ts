@@ -2,7 +2,7 @@
  * The steps every API request goes through, as Hono middleware (docs/decisions/0014): start
  * (request id, due work, each mode's clock) → auth → the request's clock → Idempotency-Key →
  * body → handler. Each step is a named function so that a change to one step touches only it;
- * `core/api-app.ts` chains them for every route of the contract's table (contract/routes.ts).
+ * `composition/api-app.ts` chains them for every route of the contract's table (contract/routes.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -15,14 +15,14 @@ import { atomically } from '../db/database';
 import { authenticateCheckoutToken } from '../features/checkout/checkout-handlers';
 import { authenticateSetupToken } from '../features/direct-debit/setup-links';
 import { authenticateSecretKey } from '../features/merchants/api-keys';
-import { ApiError, jsonHeaders, liveControlOnly } from './api-error';
+import { ApiError, jsonHeaders, liveControlOnly } from '../core/api-error';
 import {
   deriveCapabilityToken,
   redactTokens,
   restoreTokens,
   type IssuedToken,
-} from './capability-tokens';
-import { randomId } from './crypto';
+} from '../core/capability-tokens';
+import { randomId } from '../core/crypto';
 import { registry } from './registry';
 import type {
   CheckoutLinkCaller,
@@ -30,7 +30,7 @@ import type {
   KeyCaller,
   SandboxServices,
   SetupLinkCaller,
-} from './handler';
+} from '../core/handler';
 import {
   findStoredResponse,
   fingerprintRequest,
@@ -41,9 +41,9 @@ import {
   storeResponse,
   type IdempotencyScope,
   type StoredResponse,
-} from './idempotency';
-import { maxBodyBytes, payloadTooLarge, readJsonBody, validateBody } from './request-body';
-import { isUnloggedRoute, readLoggedBody, recordRequest } from './request-log';
+} from '../core/idempotency';
+import { maxBodyBytes, payloadTooLarge, readJsonBody, validateBody } from '../core/request-body';
+import { isUnloggedRoute, readLoggedBody, recordRequest } from '../core/request-log';
 
 /** Whoever a route's `auth` admits. */
 export type Caller = KeyCaller | SetupLinkCaller | CheckoutLinkCaller;
@@ -243,7 +243,7 @@ interface ErasedHandler {
 }
 
 /**
- * Runs the handler of route `name` (core/registry.ts) and answers with its result,
+ * Runs the handler of route `name` (composition/registry.ts) and answers with its result,
  * checked against the route's response schema. A synchronous handler runs in one transaction with
  * the idempotency lookup and record (service-api.md, "Authentication", rule 2): a replay answers
  * the stored response with `Idempotent-Replayed: true`; only successes are stored. An asynchronous

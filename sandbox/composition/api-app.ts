@@ -1,7 +1,7 @@
 /**
  * The API as a Hono app (docs/decisions/0014-sandbox-on-hono.md): one route per entry of the
- * contract's route table (contract/routes.ts), each running the steps of core/pipeline.ts. A new
- * route in the table needs a handler in core/registry.ts and nothing here.
+ * contract's route table (contract/routes.ts), each running the steps of composition/pipeline.ts. A new
+ * route in the table needs a handler in composition/registry.ts and nothing here.
  *
  * A path the table does not know is 404 NOT_FOUND; a known path with another method is 405
  * METHOD_NOT_ALLOWED with `Allow`. Every failure has the documented shape with `requestId`
@@ -11,8 +11,8 @@ import { Hono } from 'hono';
 import { errorCodes } from '../../contract/errors';
 import { routes, type RouteDef } from '../../contract/routes';
 import { serveUploadedLogo, uploadedLogoRoute } from '../features/merchants/branding';
-import { ApiError, errorResponse } from './api-error';
-import type { SandboxServices } from './handler';
+import { ApiError, errorResponse } from '../core/api-error';
+import type { SandboxServices } from '../core/handler';
 import {
   authenticate,
   idempotencyKey,
@@ -23,7 +23,7 @@ import {
   startRequest,
   type ApiEnv,
 } from './pipeline';
-import { allowedMethods, routeNames } from './route-table';
+import { allowedMethods, routeNames } from '../core/route-table';
 
 /** What the API needs from the sandbox besides its services. */
 export interface ApiHooks {

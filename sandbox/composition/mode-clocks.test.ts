@@ -27,7 +27,7 @@ import { testAccountBankId } from '../features/direct-debit/test-accounts';
 import { receiveTransfer } from '../features/checkout/transfers';
 import { getVirtualAccountRow } from '../features/virtual-accounts/virtual-accounts';
 import { createTestSandbox, type TestSandbox } from '../testing/test-sandbox';
-import { deriveCapabilityToken } from './capability-tokens';
+import { deriveCapabilityToken } from '../core/capability-tokens';
 
 const minute = 60;
 const day = 24 * 3600;

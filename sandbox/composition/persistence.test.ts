@@ -8,11 +8,11 @@ import { listResponse } from '../../contract/paging';
 import { paymentSchema } from '../../contract/payments';
 import { planResponseSchema, subscriptionResponseSchema } from '../../contract/subscriptions';
 import { eventLogListResponseSchema } from '../../contract/webhooks';
-import { createSandbox, type Sandbox } from '../core/app';
+import { createSandbox, type Sandbox } from '../composition/app';
 import { issueSecretKey } from '../features/merchants/api-keys';
 import { demoCredentialsSchema } from '../features/merchants/demo-merchant';
-import { queryAll } from './database';
-import { migrations as allMigrations } from './migrations';
+import { queryAll } from '../db/database';
+import { migrations as allMigrations } from '../db/migrations';
 
 const directories: string[] = [];
 afterEach(() => {

@@ -22,7 +22,7 @@ import { subscriptionReadHandlers } from '../features/subscriptions/read-handler
 import { transactionHandlers } from '../features/transactions/transaction-handlers';
 import { virtualAccountReadHandlers } from '../features/virtual-accounts/read-handlers';
 import { withdrawalHandlers } from '../features/payouts/withdrawals';
-import type { HandlerRegistry } from './handler';
+import type { HandlerRegistry } from '../core/handler';
 
 /** The handler of every route of the contract. */
 export const registry: Required<HandlerRegistry> = {

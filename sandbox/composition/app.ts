@@ -1,7 +1,7 @@
 /**
  * The sandbox's handler core (docs/architecture.md, "sandbox/core";
  * docs/decisions/0005-sandbox-storage-and-server.md): a function from a WHATWG `Request` to a
- * `Response` over the embedded database, the Hono app of core/api-app.ts. No Node HTTP here, so
+ * `Response` over the embedded database, the Hono app of composition/api-app.ts. No Node HTTP here, so
  * the same core serves the Node server, tests, and the SPA's component tests through MSW (also
  * under jsdom).
  */
@@ -9,28 +9,25 @@ import type { Mode } from '../../contract/common';
 import { defaultPaymentWindowSeconds } from '../../contract/virtual-accounts';
 import { lockDataDir } from '../db/data-dir-lock';
 import { atomically, openDatabase, type Db } from '../db/database';
-import {
-  simulatedLiveValidator,
-  testValidator,
-  type BankAccountValidator,
-} from '../features/direct-debit/account-validator';
+import type { BankAccountValidator } from '../core/bank-account-validator';
+import { simulatedLiveValidator, testValidator } from '../features/direct-debit/account-validator';
 import { purgeOldLookups } from '../features/direct-debit/lookup-rate-limit';
 import { settleDueMandates } from '../features/direct-debit/mandates';
 import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/demo-merchant';
 import { runCheckoutDueWork } from '../features/checkout/due-work';
 import { settleDueCollections } from '../features/payouts/settlements';
 import { createApiApp } from './api-app';
-import { deriveCapabilityToken } from './capability-tokens';
+import { deriveCapabilityToken } from '../core/capability-tokens';
 import {
   createModeClocks,
   systemClock,
   type AdjustableClock,
   type Clock,
   type ModeClocks,
-} from './clock';
-import type { SandboxServices } from './handler';
-import { purgeExpiredIdempotencyKeys } from './idempotency';
-import { loadLinkSecret } from './link-secret';
+} from '../core/clock';
+import type { SandboxServices } from '../core/handler';
+import { purgeExpiredIdempotencyKeys } from '../core/idempotency';
+import { loadLinkSecret } from '../core/link-secret';
 
 const modes: readonly Mode[] = ['live', 'test'];
 

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { createSandbox } from '../core/app';
+import { createSandbox } from '../composition/app';
 import { credentialsFileName } from '../features/merchants/demo-merchant';
-import { DataDirInUseError, lockFileName } from './data-dir-lock';
+import { DataDirInUseError, lockFileName } from '../db/data-dir-lock';
 
 const dirs: string[] = [];
 afterEach(() => {
