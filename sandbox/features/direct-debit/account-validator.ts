@@ -6,7 +6,7 @@
  * `createSandbox({ validators })` can replace either side (tests inject spies to prove that a test
  * link never reaches the live validator).
  */
-import type { AccountResolution, BankAccountValidator } from '../../core/bank-account-validator';
+import type { BankAccountValidator } from '../../core/bank-account-validator';
 import { testAccountOutcome } from './test-accounts';
 
 /** The synthetic name a test link shows for `accountNumber`: labelled as sandbox data. */
