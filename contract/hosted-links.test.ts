@@ -40,3 +40,28 @@ test('the fragment token is read with or without its "#", and is null when absen
   expect(tokenFromFragment('')).toBeNull();
   expect(tokenFromFragment('#other=1')).toBeNull();
 });
+
+test('a token keeps none of the punctuation that a mail or chat app appends to a link', () => {
+  for (const tail of [
+    '.',
+    ',',
+    ')',
+    ').',
+    '),',
+    ']',
+    '>',
+    '!',
+    '?',
+    ';',
+    ':',
+    '"',
+    "'",
+    '%29',
+    '.%20',
+  ]) {
+    expect(tokenFromFragment(`#token=${token}${tail}`)).toBe(token);
+  }
+  // Characters a base64url token may hold stay, wherever they are.
+  expect(tokenFromFragment('#token=abc-_')).toBe('abc-_');
+  expect(tokenFromFragment('#token=a.b')).toBe('a.b');
+});

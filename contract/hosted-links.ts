@@ -79,13 +79,20 @@ export function hostedLink(origin: string, page: HostedPage, token: string): str
   return `${origin}${pathOf(page)}#token=${token}`;
 }
 
+// Mail and chat apps end a pasted link with the sentence's "." or ",", or close a bracket around
+// it (product.md, "Every page"). No base64url token can hold any of these (or a space), so they
+// are dropped from its end; whatever else is wrong with it is for the caller's check.
+const trailingPunctuation = /[\s.,;:!?)\]}>'"]+$/;
+
 /**
- * The `token` parameter of a URL fragment (`#token=…`, with or without the `#`), as written,
- * unchecked; null when there is none. Never throws.
+ * The `token` parameter of a URL fragment (`#token=…`, with or without the `#`), without the
+ * punctuation a mail or chat app may have appended to the link (`.`, `,`, `)`, …), otherwise as
+ * written and unchecked; null when there is none. Never throws.
  */
 export function tokenFromFragment(hash: string): string | null {
   const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
-  return fragment === '' ? null : new URLSearchParams(fragment).get('token');
+  const token = fragment === '' ? null : new URLSearchParams(fragment).get('token');
+  return token === null ? null : token.replace(trailingPunctuation, '');
 }
 
 /** A hosted link taken apart: the page it opens and the token of its fragment (null if none). */

@@ -183,3 +183,13 @@ test('the return to the merchant happens once: Back after it and a reload after 
   await expect(page.getByRole('link', { name: /Return to/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('a payment link that a mail app ended with "," opens the payment', async ({ page }) => {
+  const payment = await createCheckoutPayment({ callbackUrl });
+  const url = new URL(payment.checkoutUrl);
+  await page.goto(`${url.pathname}${url.hash},`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This payment link is not valid' }),
+  ).toHaveCount(0);
+  await expect(page.getByText(payment.virtualAccount.accountNumber).first()).toBeVisible();
+});

@@ -125,3 +125,15 @@ test('a link without a token, or with an unknown one, shows "This link is not va
     page.getByRole('heading', { level: 1, name: 'This link is not valid' }),
   ).toBeVisible();
 });
+
+test('a link that a mail app ended with "." or a chat app wrapped in ")" opens the setup', async ({
+  page,
+}) => {
+  for (const tail of ['.', ').']) {
+    const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl: merchantReturnUrl });
+    const url = new URL(setupUrl);
+    await page.goto(url.pathname + url.hash + tail);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your bank' })).toBeVisible();
+    await expect(page.getByText('Gym membership').first()).toBeVisible();
+  }
+});

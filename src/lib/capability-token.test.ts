@@ -34,6 +34,15 @@ test('reads the token from the fragment, keeps it for the tab and strips it from
   expect(window.location.search).toBe('?lang=en');
 });
 
+test('a link that a mail app ended with "." or ")" still opens: the punctuation is not the token', () => {
+  visit(`/direct-debit/setup#token=${token}).`);
+  expect(peekCapabilityToken('dd')).toBe(token);
+  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  expect(window.sessionStorage.getItem('dd-token')).toBe(token);
+  visit(`/checkout/osp_A#token=${token},`);
+  expect(readCapabilityToken(checkoutA)).toEqual({ kind: 'token', token });
+});
+
 test('never reads a token from the query string', () => {
   visit(`/direct-debit/setup?token=${token}`);
   expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
