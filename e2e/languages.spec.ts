@@ -153,3 +153,21 @@ test.describe('a page without a link', () => {
     await expect(page).toHaveTitle(say('en', 'common.notFound.documentTitle'));
   });
 });
+
+test('dates are written with the page language’s own month names, which the browser lacks', async ({
+  page,
+}) => {
+  // Hausa, from its catalog (CLDR's abbreviated months): Chromium has no Hausa date data.
+  const hausaMonths = 'Jan Fab Mar Afi May Yun Yul Agu Sat Okt Nuw Dis'.split(' ');
+  const { subscription, setupUrl } = await createSubscriptionWithSetupLink({
+    preferredLanguage: 'ha',
+  });
+  const [year, month, day] = subscription.nextBillingDate.split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  await openSetupLink(page, setupUrl);
+  await expectHeading(page, 'ha', 'setup.bank.title');
+  await expect(page.getByText(`${day} ${hausaMonths[month - 1]}, ${year}`)).toBeVisible();
+});

@@ -2,16 +2,19 @@
  * How the pages write money, dates and times (product.md, "Money, phones, banks, time";
  * docs/decisions/0024-languages.md).
  *
- * In the page's active language where the browser's `Intl` supports it, else Nigerian English
- * (`en-NG`): Chromium, for one, has no Nigerian Pidgin, Hausa, Yoruba or Igbo data, and a locale
- * `Intl` does not know would silently become the phone's own. Amounts arrive in naira (the major
+ * Numbers in the page's active language where the browser's `Intl` supports it, else Nigerian
+ * English (`en-NG`): Chromium, for one, has no Nigerian Pidgin, Hausa, Yoruba or Igbo data, and a
+ * locale `Intl` does not know would silently become the phone's own. Dates take their words (the
+ * month) and order from the active language's catalog (`common.date.*`, from CLDR), so a Hausa
+ * page never says "Nov" whatever the browser knows; `Intl` only splits a moment into Lagos's day,
+ * month, year and time. Amounts arrive in naira (the major
  * unit, at most 2 decimals) and are always written in naira with the ₦ sign (₦5,000.00), whatever
  * the language's own currency habits. Times are written in Africa/Lagos whatever the phone's own
  * time zone. Formatters are built once per locale: constructing `Intl` objects is slow on low-end
  * phones.
  */
 import type { Language } from '../../contract/hosted-common';
-import { getLanguageState } from '../messages/i18n';
+import { getLanguageState, translate } from '../messages/i18n';
 
 const lagos = 'Africa/Lagos';
 
@@ -29,9 +32,6 @@ export function intlLocale(language: Language): string {
 
 interface Formatters {
   naira: Intl.NumberFormat;
-  dateTime: Intl.DateTimeFormat;
-  time: Intl.DateTimeFormat;
-  calendarDate: Intl.DateTimeFormat;
 }
 
 const formattersByLanguage = new Map<Language, Formatters>();
@@ -39,30 +39,13 @@ const formattersByLanguage = new Map<Language, Formatters>();
 function formatters(language: Language): Formatters {
   const cached = formattersByLanguage.get(language);
   if (cached !== undefined) return cached;
-  const locale = intlLocale(language);
   const made: Formatters = {
     // `currencyDisplay: 'narrowSymbol'`: ₦ in every locale, never "NGN".
-    naira: new Intl.NumberFormat(locale, {
+    naira: new Intl.NumberFormat(intlLocale(language), {
       style: 'currency',
       currency: 'NGN',
       currencyDisplay: 'narrowSymbol',
     }),
-    dateTime: new Intl.DateTimeFormat(locale, {
-      timeZone: lagos,
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }),
-    time: new Intl.DateTimeFormat(locale, {
-      timeZone: lagos,
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }),
-    // A calendar date (YYYY-MM-DD) is already a Lagos date; formatting its UTC midnight in UTC
-    // writes exactly that day, whatever the offset. Same date style as `dateTime`: one date
-    // format on every page ("15 Dec 2026").
-    calendarDate: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'medium' }),
   };
   formattersByLanguage.set(language, made);
   return made;
@@ -72,24 +55,81 @@ function active(language: Language | undefined): Formatters {
   return formatters(language ?? getLanguageState().active);
 }
 
+// Numeric parts only, in Lagos (or, for a calendar date, in UTC: a `YYYY-MM-DD` is already a
+// Lagos date, and its UTC midnight in UTC is exactly that day whatever the offset).
+const lagosParts = new Intl.DateTimeFormat('en-NG', {
+  timeZone: lagos,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const utcDateParts = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+function partsOf(format: Intl.DateTimeFormat, epochMs: number): Record<Part, string> {
+  const parts: Record<Part, string> = {
+    year: '',
+    month: '',
+    day: '',
+    hour: '',
+    minute: '',
+    second: '',
+  };
+  for (const { type, value } of format.formatToParts(epochMs)) {
+    if (type in parts) parts[type as Part] = value;
+  }
+  return parts;
+}
+
+/** "27 Nov 2026" in the active language's words and order (`common.date.*`). */
+function writtenDate({ day, month, year }: Record<Part, string>): string {
+  return translate('common.date.calendar', {
+    day: Number(day),
+    month: translate('common.date.month', { month: `m${Number(month)}` }),
+    year,
+  });
+}
+
 /** `amount` in naira as ₦5,000.00, in `language` (default: the page's active language). */
 export function formatNaira(amount: number, language?: Language): string {
   return active(language).naira.format(amount);
 }
 
-/** A calendar date `YYYY-MM-DD` (Africa/Lagos) as "15 Dec 2026"; the input if unreadable. */
-export function formatCalendarDate(isoDate: string, language?: Language): string {
+/**
+ * A calendar date `YYYY-MM-DD` (Africa/Lagos) as "15 Dec 2026", in the active language's month
+ * names and order; the input if unreadable.
+ */
+export function formatCalendarDate(isoDate: string): string {
   const time = Date.parse(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : active(language).calendarDate.format(time);
+  return Number.isNaN(time) ? isoDate : writtenDate(partsOf(utcDateParts, time));
 }
 
-/** An ISO timestamp or epoch milliseconds as "15 Dec 2026, 14:05" in Africa/Lagos. */
-export function formatDateTime(value: string | number, language?: Language): string {
+/**
+ * An ISO timestamp or epoch milliseconds as "15 Dec 2026, 14:05" in Africa/Lagos, in the active
+ * language's month names and order; the input if unreadable.
+ */
+export function formatDateTime(value: string | number): string {
   const time = typeof value === 'number' ? value : Date.parse(value);
-  return Number.isNaN(time) ? String(value) : active(language).dateTime.format(time);
+  if (Number.isNaN(time)) return String(value);
+  const parts = partsOf(lagosParts, time);
+  return translate('common.date.dateTime', {
+    date: writtenDate(parts),
+    time: `${parts.hour}:${parts.minute}`,
+  });
 }
 
-/** Epoch milliseconds as "14:05:09" in Africa/Lagos. */
-export function formatTime(epochMs: number, language?: Language): string {
-  return active(language).time.format(epochMs);
+/** Epoch milliseconds as "14:05:09" (24-hour) in Africa/Lagos. */
+export function formatTime(epochMs: number): string {
+  const { hour, minute, second } = partsOf(lagosParts, epochMs);
+  return `${hour}:${minute}:${second}`;
 }

@@ -82,6 +82,9 @@ export interface MessageValues {
   'common.copy': never;
   'common.copyFailed': never;
   'common.copyReference': never;
+  'common.date.calendar': { day: string | number; month: string | number; year: string | number };
+  'common.date.dateTime': { date: string | number; time: string | number };
+  'common.date.month': { month: string | number };
   'common.failure.inputKept': never;
   'common.failure.network': never;
   'common.failure.rateLimited': never;
