@@ -248,6 +248,7 @@ export interface MessageValues {
   'setup.status.keepChecking': never;
   'setup.status.mandateLabel': never;
   'setup.status.pendingBody': never;
+  'setup.status.pendingCanLeave': never;
   'setup.status.rejectedClosed': { merchant: string | number };
   'setup.status.rejectedNoReason': never;
   'setup.status.rejectedReason': { reason: string | number };

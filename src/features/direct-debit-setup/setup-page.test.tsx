@@ -321,6 +321,8 @@ test('a pending mandate that the bank approves while watching starts the return'
   await enterAccount(user, testAccountFor('approved_after_delay'));
   await authorize(user);
   await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank' });
+  // No activation step asked of the customer: they may leave.
+  expect(screen.getByText(/You can leave this page/)).toBeInTheDocument();
 
   sandbox.clock.advanceBy(60_000);
   await screen.findByRole(
@@ -968,6 +970,8 @@ test('a pending mandate whose activation deadline has passed (service time) no l
       name: 'The time for the activation transfer has passed',
     });
     expect(within(expired).getByText(/Do not make the transfer now/)).toBeInTheDocument();
+    // Never "you can leave this page" beside "do not make the transfer".
+    expect(screen.queryByText(/You can leave this page/)).not.toBeInTheDocument();
     expect(
       screen.queryByRole('region', { name: 'Activate it with a small transfer' }),
     ).not.toBeInTheDocument();

@@ -112,6 +112,9 @@ export function StatusView(props: StatusViewProps) {
       body = (
         <>
           <p>{_('setup.status.pendingBody')}</p>
+          {/* With an activation step (even one whose time has passed) the result does depend on
+              the customer: never tell them they may leave beside "do not make the transfer". */}
+          {mandate.activation === null && <p>{_('setup.status.pendingCanLeave')}</p>}
           {mandate.activation !== null && (
             <ActivationInstructions
               activation={mandate.activation}
