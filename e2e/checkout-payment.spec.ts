@@ -103,6 +103,7 @@ test('an expired account says not to transfer', async ({ page }) => {
     page.getByRole('heading', { level: 1, name: 'This account has expired' }),
   ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Do not transfer money to this account.')).toBeVisible();
+  await expect(page).toHaveTitle('This account has expired');
   await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeHidden();
   await expectNoAxeViolations(page);
 
@@ -177,6 +178,7 @@ test('the return to the merchant happens once: Back after it and a reload after 
   await page.getByRole('button', { name: 'Stay here' }).click();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  await expect(page).toHaveTitle('Payment received');
   await expect(page.getByRole('timer')).toHaveCount(0);
   await page.waitForTimeout(6_000);
   expect(new URL(page.url()).pathname).toBe(`/checkout/${second.id}`);

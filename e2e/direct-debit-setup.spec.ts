@@ -99,6 +99,8 @@ test('"Stay here" keeps the customer on the approved status', async ({ page }) =
   await expect(
     page.getByRole('heading', { level: 1, name: 'Direct debit is set up' }),
   ).toBeVisible();
+  // The tab says the outcome too, for a customer who switched to another app.
+  await expect(page).toHaveTitle('Direct debit is set up');
   await page.getByRole('button', { name: 'Stay here' }).click();
   await expect(page.getByText(/Returning to Adaeze Fitness in/)).toBeHidden();
   await expect(page.getByRole('link', { name: 'Return to Adaeze Fitness' })).toBeVisible();

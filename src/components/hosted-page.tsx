@@ -64,6 +64,11 @@ export interface HostedPageProps<P extends HostedPageName> {
   /** What the polite live region says now ('' for nothing), in the active language. */
   announcement: (_: PageMessages['_']) => string;
   /**
+   * The tab's title once the page has an outcome ("Payment received", "Direct debit is set up"),
+   * so a customer who switched apps sees it on the tab; '' (the default) keeps the page's own.
+   */
+  outcomeTitle?: (_: PageMessages['_']) => string;
+  /**
    * Wraps the view and its loading placeholder alike (the setup page's step-load boundary), so
    * it stays mounted while the language changes.
    */
@@ -138,6 +143,7 @@ export function HostedPage<P extends HostedPageName>({
   view,
   record,
   announcement,
+  outcomeTitle = () => '',
   viewBoundary = (content) => content,
   children,
 }: HostedPageProps<P>) {
@@ -159,7 +165,7 @@ export function HostedPage<P extends HostedPageName>({
       <DocumentTitle>
         {view.kind === 'invalidLink'
           ? _(`${part}.invalidLink.documentTitle`)
-          : _(`${part}.documentTitle`)}
+          : outcomeTitle(_) || _(`${part}.documentTitle`)}
       </DocumentTitle>
       <PageTop
         mode={answer?.mode ?? null}

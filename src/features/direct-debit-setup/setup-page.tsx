@@ -141,6 +141,7 @@ export function SetupPage() {
       view={state}
       record={state.kind === 'invalidLink' ? null : state.setup}
       announcement={(_) => announcement(state, _)}
+      outcomeTitle={(_) => announcement(state, _)}
       viewBoundary={(content) => (
         <StepLoadBoundary stepKey={key} onRetry={reloadSteps}>
           {content}

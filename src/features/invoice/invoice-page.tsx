@@ -48,6 +48,7 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }) {
       view={state}
       record={state.kind === 'pending' || state.kind === 'paid' ? state.invoice : null}
       announcement={(_) => (state.kind === 'paid' ? _('invoice.paidTitle') : '')}
+      outcomeTitle={(_) => (state.kind === 'paid' ? _('invoice.paidTitle') : '')}
     >
       {/* A new kind is a new view, whose heading takes focus. */}
       <View key={state.kind} page={page} />

@@ -88,6 +88,13 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
       view={state}
       record={state.kind === 'loading' || state.kind === 'invalidLink' ? null : state.checkout}
       announcement={(_) => announcement(state, _)}
+      outcomeTitle={(_) =>
+        state.kind === 'paid'
+          ? _('checkout.paid.title')
+          : state.kind === 'expired'
+            ? _('checkout.expired.title')
+            : ''
+      }
     >
       {/* A new kind is a new view, whose heading takes focus; the form keeps its save. */}
       <View key={state.kind} flow={flow} />
