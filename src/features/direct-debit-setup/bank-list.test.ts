@@ -33,6 +33,17 @@ test('search matches name or short name, ignoring case, accents and punctuation'
   expect(filterBanks(banks, 'ona').map((b) => b.id)).toEqual(['wallet']);
   expect(filterBanks(banks, '  ')).toHaveLength(banks.length);
   expect(filterBanks(banks, 'nothing like it')).toEqual([]);
+  expect(filterBanks(banks, 'trust bank').map((b) => b.id)).toEqual(['000013']);
+});
+
+test('search matches from the start of a word: "opay" finds OPay, not MoMo Payment Service Bank', () => {
+  const wallets = [
+    bank('100004', 'OPay (Paycom)', null, 'OPay'),
+    bank('120003', 'MoMo Payment Service Bank', null, 'MoMo PSB'),
+  ];
+  expect(filterBanks(wallets, 'opay').map((b) => b.id)).toEqual(['100004']);
+  expect(filterBanks(wallets, 'pay').map((b) => b.id)).toEqual(['100004', '120003']);
+  expect(filterBanks(wallets, 'momo').map((b) => b.id)).toEqual(['120003']);
 });
 
 test('a number valid only at some banks suggests exactly those banks with a CBN code', () => {

@@ -18,12 +18,30 @@ function normalize(text: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-/** Banks whose name or short name contains `query` (all of them for an empty query), in order. */
+// The name from each of its words on, normalized: "MoMo Payment Service Bank" gives
+// "momopaymentservicebank", "paymentservicebank", "servicebank" and "bank".
+function wordStarts(name: string): string[] {
+  const words = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(normalize)
+    .filter((word) => word !== '');
+  return words.map((_, index) => words.slice(index).join(''));
+}
+
+/**
+ * Banks whose name or short name has a word that starts with `query` (typed across words too:
+ * "guaranty trust"), all of them for an empty query, in order. Only from the start of a word:
+ * "opay" finds OPay, not "MoMo Payment Service Bank".
+ */
 export function filterBanks(banks: readonly Bank[], query: string): Bank[] {
   const needle = normalize(query);
   if (needle === '') return [...banks];
-  return banks.filter(
-    (bank) => normalize(bank.name).includes(needle) || normalize(bank.shortName).includes(needle),
+  return banks.filter((bank) =>
+    [...wordStarts(bank.name), ...wordStarts(bank.shortName)].some((from) =>
+      from.startsWith(needle),
+    ),
   );
 }
 
