@@ -43,6 +43,15 @@ export default tseslint.config(
             "JSXAttribute[name.name='spellCheck'] > JSXExpressionContainer > Literal[value=false]",
           message: 'Write spellCheck="false": Preact drops an attribute set to false.',
         },
+        {
+          // React 19 form actions (decision 0031): under preact/compat a function given to an
+          // element's action or formAction becomes the attribute's text (the function's source),
+          // and submitting navigates there. Only a string address is what both renderers do.
+          selector:
+            "JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name=/^(action|formAction|formaction)$/] > JSXExpressionContainer[expression.type!='Literal']",
+          message:
+            'Preact has no form actions: write the address as a string, or handle onSubmit/onClick (decision 0031).',
+        },
       ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
@@ -68,6 +77,12 @@ export default tseslint.config(
                 'unstable_ViewTransition',
               ],
               message: 'Preact renders the pages and has no version of this (decision 0027).',
+            },
+            {
+              name: 'react',
+              importNames: ['StrictMode'],
+              message:
+                'Preact renders <StrictMode> as a fragment: it checks nothing (decision 0031).',
             },
             {
               name: 'react-dom',

@@ -43,7 +43,9 @@ afterEach(() => {
 });
 
 // Preact runs effects a frame after paint; jsdom has no frames, so run them once the render's
-// microtask is done, as React does for a test (its act environment).
+// microtask is done, as React does for a test (its act environment). Only effects outside `act`
+// get here: Testing Library runs the others when its render or event returns. A test of what
+// happens before the next frame uses src/lib/test-frames.ts instead (decision 0031).
 options.requestAnimationFrame = (callback) => {
   void Promise.resolve().then(callback);
 };

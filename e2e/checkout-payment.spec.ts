@@ -6,6 +6,8 @@
  * Every view is checked with axe.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { checkoutTokenHeader } from '../contract/hosted-reads';
+import { expectTokenOnlyInHeader, recordApiCalls } from './api-calls';
 import { expectNoAxeViolations } from './axe';
 import {
   createCheckoutPayment,
@@ -32,25 +34,17 @@ test('a payer transfers the exact amount, sees it paid and returns to the mercha
   const url = new URL(payment.checkoutUrl);
   expect(url.search).toBe('');
   // The API calls the page makes: the token travels in its header only, never in a URL.
-  const apiCalls: { path: string; token: string | undefined }[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'fetch') {
-      apiCalls.push({
-        path: new URL(request.url()).pathname,
-        token: request.headers()['x-checkout-token'],
-      });
-    }
-  });
+  const apiCalls = recordApiCalls(page, checkoutTokenHeader);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token');
   await page.goto(pathOf(payment.checkoutUrl));
 
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
   await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
   await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
+  const origin = new URL(page.url()).origin;
   // Started by the entry while the page's code downloads, and not asked again by the page.
-  expect(apiCalls).toEqual([
-    { path: `/checkout/${payment.id}`, token: new URLSearchParams(url.hash.slice(1)).get('token') },
-  ]);
+  expect(apiCalls).toEqual([{ method: 'GET', url: `${origin}/checkout/${payment.id}`, token }]);
   await expect(page.getByText('₦5,000.00').first()).toBeVisible();
   await expect(page.getByText(/Time left to pay: (29|30):\d\d/)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -68,6 +62,8 @@ test('a payer transfers the exact amount, sees it paid and returns to the mercha
   await page.waitForURL('https://shop.example.com/orders/42?paid=1', { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
   expect((await getCheckoutPayment(payment.id)).status).toBe('paid');
+  // Every read of the payment, the checks after "I've sent the money" included.
+  expectTokenOnlyInHeader(apiCalls, origin, token, [`GET /checkout/${payment.id}`]);
 });
 
 test('a short transfer keeps the page asking for the rest', async ({ page }) => {
@@ -122,6 +118,7 @@ test('a payment without the payer’s phone asks for it first, in E.164 for Nige
     callbackUrl,
     customer: { email: 'tunde@example.com' },
   });
+  const apiCalls = recordApiCalls(page, checkoutTokenHeader);
   await page.goto(pathOf(payment.checkoutUrl));
   await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -136,6 +133,13 @@ test('a payment without the payer’s phone asks for it first, in E.164 for Nige
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
   await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
   expect((await getCheckoutPayment(payment.id)).customer.phone).toBe('+2348031234567');
+  // The details are a write: the token still only in its header.
+  expectTokenOnlyInHeader(
+    apiCalls,
+    new URL(page.url()).origin,
+    new URLSearchParams(new URL(payment.checkoutUrl).hash.slice(1)).get('token'),
+    [`GET /checkout/${payment.id}`, `POST /checkout/${payment.id}/customer`],
+  );
 });
 
 test('a link with an unknown token shows "This payment link is not valid"', async ({ page }) => {

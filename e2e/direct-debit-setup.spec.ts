@@ -5,6 +5,8 @@
  * (service-api.md, "Hosted customer setup"; product.md, "The setup flow").
  */
 import { expect, test } from '@playwright/test';
+import { directDebitTokenHeader } from '../contract/hosted-reads';
+import { expectTokenOnlyInHeader, recordApiCalls } from './api-calls';
 import { createSubscriptionWithSetupLink } from './merchant-api';
 
 const merchantReturnUrl = 'https://merchant.example.com/billing/return';
@@ -19,13 +21,7 @@ test('a customer authorizes a mandate and is returned to the merchant', async ({
   );
 
   // The API calls the page makes: the token travels in its header only, never in a URL.
-  const apiCalls: { path: string; token: string | undefined }[] = [];
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (request.resourceType() === 'fetch') {
-      apiCalls.push({ path, token: request.headers()['x-direct-debit-token'] });
-    }
-  });
+  const apiCalls = recordApiCalls(page, directDebitTokenHeader);
 
   const url = new URL(setupUrl);
   expect(url.search).toBe('');
@@ -35,10 +31,11 @@ test('a customer authorizes a mandate and is returned to the merchant', async ({
 
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your bank' })).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
+  const origin = new URL(page.url()).origin;
   // Started by the entry while the page's code downloads, and not asked again by the page.
   expect(apiCalls).toEqual([
-    { path: '/direct-debit/setup', token },
-    { path: '/direct-debit/setup/banks', token },
+    { method: 'GET', url: `${origin}/direct-debit/setup`, token },
+    { method: 'GET', url: `${origin}/direct-debit/setup/banks`, token },
   ]);
   await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
   await expect(page.getByText('₦15,000.00')).toBeVisible();
@@ -76,6 +73,14 @@ test('a customer authorizes a mandate and is returned to the merchant', async ({
   await page.waitForURL(merchantReturnUrl, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Back at Adaeze Fitness' })).toBeVisible();
   expect(subscription.id).toMatch(/^sub_/);
+  // Every call of the whole setup, the lookup and the authorization included, went to exactly
+  // its path, with the token in its header.
+  expectTokenOnlyInHeader(apiCalls, origin, token, [
+    'GET /direct-debit/setup',
+    'GET /direct-debit/setup/banks',
+    'POST /direct-debit/setup/resolve-account',
+    'POST /direct-debit/setup',
+  ]);
 });
 
 test('"Stay here" keeps the customer on the approved status', async ({ page }) => {

@@ -5,6 +5,8 @@
  * merchant's callbackUrl, and the invoice page then says it is paid and offers no payment.
  */
 import { expect, test } from '@playwright/test';
+import { checkoutTokenHeader } from '../contract/hosted-reads';
+import { expectTokenOnlyInHeader, recordApiCalls } from './api-calls';
 import { expectNoAxeViolations } from './axe';
 import {
   createInvoiceSubscription,
@@ -25,6 +27,7 @@ test('a customer pays an invoice through "Pay now" and returns to the merchant',
   const subscription = await createInvoiceSubscription({ callbackUrl, amount: 15000 });
   const invoiceUrl = subscription.invoice.checkoutUrl;
   if (invoiceUrl === null) throw new Error('The initial invoice has no checkoutUrl');
+  const apiCalls = recordApiCalls(page, checkoutTokenHeader);
 
   await page.goto(pathOf(invoiceUrl));
   await expect(page.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBeVisible();
@@ -36,6 +39,13 @@ test('a customer pays an invoice through "Pay now" and returns to the merchant',
   await page.waitForURL(/\/checkout\/osp_/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
   const paymentId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  // The invoice page's read and its "Pay now" write: the token only in its header.
+  expectTokenOnlyInHeader(
+    apiCalls.filter((call) => new URL(call.url).pathname.startsWith('/invoices/')),
+    new URL(page.url()).origin,
+    new URLSearchParams(new URL(invoiceUrl).hash.slice(1)).get('token'),
+    [`GET /invoices/${subscription.invoice.id}`, `POST /invoices/${subscription.invoice.id}/pay`],
+  );
   const payment = await getCheckoutPayment(paymentId);
   expect(payment.invoiceId).toBe(subscription.invoice.id);
   await expect(page.getByText(payment.virtualAccount.accountNumber)).toBeVisible();

@@ -1,7 +1,9 @@
 /**
  * Webhook signature verification for merchants (service-api.md, "Events" and "Authentication",
  * rule 9). A standalone file: it depends only on `node:crypto`, so a merchant may copy it into
- * their own server or import it. The sandbox signs its deliveries with {@link signWebhookPayload}.
+ * their own server or import it. The sandbox signs its deliveries with its own copy of the same
+ * computation (`signDelivery`, sandbox/features/webhooks/delivery.ts, so that it does not depend on
+ * this kit); its tests check that both give the same signature ({@link signWebhookPayload}).
  *
  * Every delivery is an HTTP POST carrying three headers (names are case-insensitive):
  *

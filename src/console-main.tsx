@@ -5,7 +5,6 @@
  * CSS never share a chunk, or a tree-shaken module, with a customer's page.
  * @throws Error when `console.html` has no `#root` element.
  */
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/app.css';
 import { ConsoleRoot } from './app/console-root';
@@ -13,8 +12,5 @@ import { createQueryClient } from './app/query-client';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('console.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <ConsoleRoot queryClient={createQueryClient()} />
-  </StrictMode>,
-);
+// No <StrictMode>: Preact renders it as a fragment, so it checks nothing (decision 0031).
+createRoot(container).render(<ConsoleRoot queryClient={createQueryClient()} />);

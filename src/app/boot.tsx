@@ -4,7 +4,6 @@
  * mounted in `#root`.
  * @throws Error when `index.html` has no `#root` element.
  */
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startFirstRequests } from './first-requests';
@@ -15,9 +14,6 @@ export function boot(): void {
   if (container === null) throw new Error('index.html has no #root element');
   const queryClient = createQueryClient();
   startFirstRequests(window.location.pathname, queryClient);
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // No <StrictMode>: Preact renders it as a fragment, so it checks nothing (decision 0031).
+  createRoot(container).render(<App queryClient={queryClient} />);
 }

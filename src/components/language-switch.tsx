@@ -28,7 +28,7 @@ export function LanguageSwitch() {
         className="language-switch__select"
         value={language}
         onChange={(event) => {
-          const parsed = languageSchema.safeParse(event.target.value);
+          const parsed = languageSchema.safeParse(event.currentTarget.value);
           if (!parsed.success) return;
           // A catalog that fails to download leaves the page as it was, the select included:
           // Preact, which renders the pages (decision 0027), does not put a controlled select

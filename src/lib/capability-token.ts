@@ -39,8 +39,8 @@ const tokenPattern = /^[A-Za-z0-9_-]{32,128}$/;
 // whose storage throws (Safari private mode, locked-down webviews) still works until it is closed.
 const memory = new Map<string, string>();
 
-// The fragment is removed at the first read, and React may read again (a first render thrown
-// away while a lazy chunk loads, StrictMode): a second read must still say "malformed", not
+// The fragment is removed at the first read, and the page may read again (a first render thrown
+// away while a lazy chunk loads): a second read must still say "malformed", not
 // "missing", or the customer is told the link has no access code instead of that it is damaged.
 // So the history entry itself records that its fragment was malformed (kept through the router's
 // own replaceState, which spreads the state), and a new address (another entry) does not.

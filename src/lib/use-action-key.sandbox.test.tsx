@@ -82,7 +82,10 @@ function AuthorizeForm({ token }: { token: string }) {
     >
       <label>
         Account number
-        <input value={accountNumber} onChange={(event) => setAccountNumber(event.target.value)} />
+        <input
+          value={accountNumber}
+          onChange={(event) => setAccountNumber(event.currentTarget.value)}
+        />
       </label>
       <Button type="submit" busy={authorize.isPending} busyLabel="Authorizing…">
         Authorize

@@ -98,7 +98,7 @@ function BrandingForm({ session, current }: { session: ConsoleSession; current: 
   });
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const file = event.currentTarget.files?.[0];
     if (file === undefined) return;
     // The service decides the type by the bytes; the preview only needs something to show.
     const base64 = base64OfBytes(new Uint8Array(await file.arrayBuffer()));

@@ -21,7 +21,15 @@ export function TextField({ name, label, ...input }: TextFieldProps) {
   return (
     <Field id={id} label={label} error={error?.message}>
       {(control) => (
-        <input className="input" type="text" {...input} {...control} {...register(name)} />
+        // The cast: see InputField (src/components/field.tsx), for Preact's types.
+        <input
+          className="input"
+          type="text"
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+          {...(input as InputHTMLAttributes<HTMLInputElement>)}
+          {...control}
+          {...register(name)}
+        />
       )}
     </Field>
   );

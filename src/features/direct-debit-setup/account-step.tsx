@@ -119,7 +119,7 @@ export function AccountStep({
             // Kept as it is typed, in the input's own event: an effect runs a frame later under
             // Preact (decision 0027), and a reload in that frame would lose the last digits.
             onChange: (event: ChangeEvent<HTMLInputElement>) =>
-              onTyped?.(digitsOf(event.target.value)),
+              onTyped?.(digitsOf(event.currentTarget.value)),
           })}
           {...accountNumberInput}
           readOnly={busy}

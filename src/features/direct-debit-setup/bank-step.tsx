@@ -168,7 +168,7 @@ export function BankStep({
           hint={_('setup.bank.accountHint')}
           {...accountNumberInput}
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => setTyped(event.currentTarget.value)}
         />
 
         {banks.isPending && <p role="status">{_('setup.bank.loadingBanks')}</p>}
@@ -201,7 +201,7 @@ export function BankStep({
               spellCheck="false"
               value={query}
               onChange={(event) => {
-                setQuery(event.target.value);
+                setQuery(event.currentTarget.value);
                 setActiveId(null);
               }}
               onKeyDown={onComboboxKeyDown}

@@ -15,7 +15,7 @@
  * retry. `React.lazy` remembers a failed load for good, so the retry renders components from a
  * fresh {@link createFormSteps}, whose `import()` is tried again.
  */
-import { lazy, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import { loadPartInActiveLanguage } from '../../messages/i18n';
 import type { AccountStep } from './account-step';
 import type { ConfirmStep } from './confirm-step';
@@ -63,11 +63,14 @@ export function preloadFormSteps(): void {
   });
 }
 
-/** The lazily loaded steps, as the page renders them. */
+/**
+ * The lazily loaded steps, as the page renders them. Typed as what `lazy` returns: React's types
+ * call it `LazyExoticComponent`, Preact's (`npm run typecheck`, decision 0031) have no such name.
+ */
 export interface LazySteps {
-  AccountStep: LazyExoticComponent<typeof AccountStep>;
-  ConfirmStep: LazyExoticComponent<typeof ConfirmStep>;
-  StatusView: LazyExoticComponent<typeof StatusView>;
+  AccountStep: ReturnType<typeof lazy<typeof AccountStep>>;
+  ConfirmStep: ReturnType<typeof lazy<typeof ConfirmStep>>;
+  StatusView: ReturnType<typeof lazy<typeof StatusView>>;
 }
 
 /**

@@ -25,15 +25,20 @@ vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
 const sandbox = createTestSandbox();
 const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
 
-// Every request the page sends, as "METHOD /path".
+// Every request the page sends, as "METHOD /path?query" (its whole URL but the origin, so that a
+// token put in a query string shows), and the capability token each carried in its header.
 let sent: string[] = [];
+let tokensSent: (string | null)[] = [];
 server.events.on('request:start', ({ request }) => {
-  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+  const url = new URL(request.url);
+  sent.push(`${request.method} ${url.pathname}${url.search}`);
+  tokensSent.push(request.headers.get(directDebitTokenHeader));
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   sent = [];
+  tokensSent = [];
   forgetCapabilityToken('dd');
   vi.mocked(redirectTo).mockClear();
 });
@@ -142,6 +147,18 @@ test('the happy path: bank, account, confirm, then the countdown and "Return now
   await user.click(screen.getByRole('button', { name: 'Return now' }));
   await waitFor(() => expect(redirectTo).toHaveBeenCalledWith(normalizedReturnUrl));
   expect(redirectTo).toHaveBeenCalledTimes(1);
+
+  // The token travels only in its header: every request, reads and writes, went to exactly its
+  // path, and carried the link's token in its header.
+  expect(new Set(sent)).toEqual(
+    new Set([
+      'GET /direct-debit/setup',
+      'GET /direct-debit/setup/banks',
+      'POST /direct-debit/setup/resolve-account',
+      'POST /direct-debit/setup',
+    ]),
+  );
+  expect(tokensSent).toEqual(sent.map(() => link.token));
 });
 
 test('coming back with the Back button after the return shows the status without a new countdown', async () => {

@@ -281,7 +281,8 @@ export function useSetupFlow(): SetupFlow {
   const leaving = shown?.autoReturn === 'leaving' ? shown : null;
   useEffect(() => {
     if (leaving === null) return;
-    // Validated again at the moment of leaving; only the parsed, normalized URL is used.
+    // A `ReturnUrl`: parsed once by the answer's schema (decision 0011), never checked again; the
+    // page uses only that normalized URL.
     const url = returnUrlOf(leaving.setup);
     if (url === null || redirectedFor.current === url) return;
     redirectedFor.current = url;

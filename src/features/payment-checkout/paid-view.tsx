@@ -2,7 +2,7 @@
  * The server says the payment is paid (product.md, "Checkout pages": the page says paid only when
  * the service says so). Shows what was paid and when, a note when more than the amount arrived
  * (`amountOverpaid`, owed back to the payer), and the return to the merchant: with a valid
- * `returnUrl` (re-validated, `machine.ts` `returnUrlOf`), the shared countdown "Returning to
+ * `returnUrl` (parsed once by the answer's schema, decision 0011; `machine.ts` `returnUrlOf`), the shared countdown "Returning to
  * <merchant> in 5 s" with "Return now" and "Stay here", as on the setup page (at most once per
  * payment in a tab; src/components/auto-return-countdown.tsx); the link holds the normalized URL.
  */

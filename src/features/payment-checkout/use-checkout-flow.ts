@@ -15,7 +15,8 @@
  *   into the query's cache (`api.ts`).
  * - `paid` with the return counting: the paid view's countdown (src/components/auto-return-
  *   countdown.tsx: 5 s, held while focused or pointed at, once per payment in a tab, never after
- *   "Stay here"), then `returnNow`; `leaving`: the redirect to the re-validated return URL.
+ *   "Stay here"), then `returnNow`; `leaving`: the redirect to the return URL the answer's schema
+ *   already parsed (`returnUrlWireSchema`, decision 0011).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
@@ -131,7 +132,8 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
     state.kind === 'paid' && state.autoReturn === 'leaving' ? returnUrlOf(state.checkout) : null;
   const redirectedFor = useRef<string | null>(null);
   useEffect(() => {
-    // Validated again at the moment of leaving; only the parsed, normalized URL is used.
+    // A `ReturnUrl`: parsed once by the answer's schema (decision 0011), never checked again; the
+    // page uses only that normalized URL.
     if (leavingTo === null || redirectedFor.current === leavingTo) return;
     redirectedFor.current = leavingTo;
     redirectTo(leavingTo);
