@@ -56,8 +56,6 @@ async function stopGroup(child: ChildProcess, graceMs = 5_000): Promise<void> {
   const pid = child.pid;
   if (pid === undefined) return;
   liveGroups.delete(pid);
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const signal = (name: NodeJS.Signals) => {
     try {
       process.kill(-pid, name);
@@ -65,11 +63,14 @@ async function stopGroup(child: ChildProcess, graceMs = 5_000): Promise<void> {
       // The group is gone.
     }
   };
-  signal('SIGTERM');
-  const escalation = setTimeout(() => signal('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(escalation);
-  // Whatever of the group outlived its leader (MiniBrowser's web and network processes).
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    signal('SIGTERM');
+    const escalation = setTimeout(() => signal('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(escalation);
+  }
+  // Whatever of the group outlived its leader (a browser's content, web or network processes).
   signal('SIGKILL');
 }
 
