@@ -54,6 +54,7 @@ before(async () => {
       stdio: 'inherit',
     });
   }
+  const startedAt = performance.now();
   dataDir = mkdtempSync(join(tmpdir(), 'engines-sandbox-'));
   // Read by e2e/merchant-api.ts for the demo merchant's keys.
   process.env.E2E_SANDBOX_DATA_DIR = dataDir;
@@ -63,6 +64,7 @@ before(async () => {
     dataDir,
     distDir,
   });
+  console.log(`sandbox: ${sandbox.url}, started in ${msSince(startedAt)} ms`);
 });
 
 after(async () => {
@@ -198,6 +200,11 @@ async function invoiceJourney(page: EnginePage<unknown>) {
   await assertTokensNeverRequested(page, [tokenOf(invoiceUrl), tokenOf(payment.checkoutUrl)]);
 }
 
+/** Whole milliseconds since `start` (a `performance.now()` reading). */
+function msSince(start: number): number {
+  return Math.round(performance.now() - start);
+}
+
 const engines: { label: string; start: () => Promise<Engine> }[] = [
   { label: 'Gecko (firefox-esr, WebDriver BiDi)', start: startFirefox },
   { label: 'WebKit (MiniBrowser, WebKitWebDriver)', start: startWebKit },
@@ -207,11 +214,14 @@ for (const { label, start } of engines) {
   void describe(label, () => {
     let engine: Engine | undefined;
     before(async () => {
+      const startedAt = performance.now();
       engine = await start();
-      console.log(`${label}: ${engine.version}`);
+      console.log(`${label}: ${engine.version}, started in ${msSince(startedAt)} ms`);
     });
     after(async () => {
+      const stoppingAt = performance.now();
       await engine?.close();
+      console.log(`${label}: stopped in ${msSince(stoppingAt)} ms`);
     });
 
     void it('sets up a direct debit up to the status view', { timeout: journeyTimeoutMs }, () =>
