@@ -122,11 +122,12 @@ export abstract class EnginePage<Handle> {
 
   /** Waits until the checkbox for `query` is ticked, ticking it with a click if it is not. */
   async check(query: ElementQuery): Promise<void> {
-    await this.click(query);
+    const ticked = () =>
+      this.evaluate<boolean>(`(${findElementExpression(query)})?.checked === true`);
+    await this.waitFor(query);
+    if (!(await ticked())) await this.click(query);
     await this.until(`${describeQuery(query)} to be ticked`, async () =>
-      (await this.evaluate<boolean>(`(${findElementExpression(query)})?.checked === true`))
-        ? true
-        : undefined,
+      (await ticked()) ? true : undefined,
     );
   }
 
