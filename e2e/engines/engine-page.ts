@@ -13,7 +13,7 @@ import { describeQuery, findElementExpression, type ElementQuery } from './page-
 export type EngineName = 'firefox' | 'webkit';
 
 /** How long a state may take to appear, in ms: generous, for a busy 2-core machine. */
-export const defaultStateTimeoutMs = 30_000;
+export const defaultStateTimeoutMs = 45_000;
 
 /** How often a state is looked at again while waiting, in ms. */
 const pollIntervalMs = 100;
