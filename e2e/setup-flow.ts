@@ -11,15 +11,7 @@ import { directDebitTokenHeader } from '../contract/direct-debit';
 import { nubanCheckDigit } from '../contract/nuban';
 import { callMerchantApi } from './merchant-api';
 
-/** The sandbox's test accounts (sandbox/features/direct-debit/test-accounts.ts), by outcome. */
-export const testAccounts = {
-  approvedAfterDelay: '0000000018',
-  verified: '0000000025',
-  pendingWithActivation: '0000000032',
-  unknown: '0000000049',
-  rejected: '0000000056',
-  notFound: '0000000063',
-} as const;
+export { testAccounts } from './test-accounts';
 
 /** A valid GTBank NUBAN (CBN code 058) from a 9-digit serial; not a test account. */
 export function gtbankNuban(serial: string): string {
