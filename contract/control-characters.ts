@@ -14,6 +14,7 @@
  * (docs/decisions/0018-first-load-bytes.md); it wraps classic schemas just as well.
  */
 import { z } from 'zod/mini';
+import { exceedsJsonDepth, jsonDepthMessage } from './json-depth';
 
 // C0 (U+0000 to U+001F, NUL, TAB, LF and CR included) and DEL.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -24,24 +25,50 @@ export function hasControlCharacter(text: string): boolean {
   return controlCharacter.test(text);
 }
 
+/** A step of a path: the key or index, and the step before it (null at the top). */
+interface PathStep {
+  key: string | number;
+  parent: PathStep | null;
+}
+
+function pathTo(step: PathStep | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at = step; at !== null; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
 /**
  * The path (object keys and array indexes) of the first string in `value`, key or value, that
- * holds a control character, or null when there is none. `value` is parsed JSON.
+ * holds a control character, or null when there is none. `value` is parsed JSON. Iterative (an
+ * explicit stack, paths linked to their parent), so no depth overflows it (issue 26); the order is
+ * the document's, a key before its value.
  */
 export function controlCharacterPath(value: unknown): (string | number)[] | null {
-  if (typeof value === 'string') return hasControlCharacter(value) ? [] : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const inner = controlCharacterPath(item);
-      if (inner !== null) return [index, ...inner];
+  // Frames: a value to look into, or an object's key still to check before its value.
+  type Frame =
+    | { value: unknown; at: PathStep | null }
+    | { key: string; value: unknown; parent: PathStep | null };
+  const stack: Frame[] = [{ value, at: null }];
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    if ('key' in frame) {
+      const at = { key: frame.key, parent: frame.parent };
+      if (hasControlCharacter(frame.key)) return pathTo(at);
+      stack.push({ value: frame.value, at });
+      continue;
     }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasControlCharacter(key)) return [key];
-      const inner = controlCharacterPath(item);
-      if (inner !== null) return [key, ...inner];
+    const item = frame.value;
+    if (typeof item === 'string') {
+      if (hasControlCharacter(item)) return pathTo(frame.at);
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index -= 1) {
+        stack.push({ value: item[index] as unknown, at: { key: index, parent: frame.at } });
+      }
+    } else if (typeof item === 'object' && item !== null) {
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, child] = entries[index] as [string, unknown];
+        stack.push({ key, value: child, parent: frame.at });
+      }
     }
   }
   return null;
@@ -52,14 +79,20 @@ export const controlCharacterMessage =
   'must not contain control characters (such as NUL or a line break)';
 
 /**
- * `schema`, preceded by a check of the whole input: a control character in any string (a key or
- * a value, at any depth) is one issue at that string's path, and `schema` is not run.
+ * `schema`, preceded by a check of the whole input: nesting deeper than `maxJsonDepth` is
+ * one issue on the whole body (contract/json-depth.ts; checked first, so nothing recursive ever
+ * walks such a body), else a control character in any string (a key or a value, at any depth) is
+ * one issue at that string's path; either way `schema` is not run.
  */
 export function refusingControlCharacters<S extends z.core.$ZodType>(schema: S) {
   // A pipe stops at the first stage's issues, so `schema` never sees such a body (what classic
   // zod's `preprocess` does; mini has no `preprocess`).
   return z.pipe(
     z.transform((value: unknown, payload) => {
+      if (exceedsJsonDepth(value)) {
+        payload.issues.push({ code: 'custom', message: jsonDepthMessage, path: [], input: value });
+        return value;
+      }
       const path = controlCharacterPath(value);
       if (path !== null) {
         payload.issues.push({

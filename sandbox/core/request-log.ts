@@ -15,6 +15,7 @@ import {
   requestLogRetentionDays,
   type RequestLogEntry,
 } from '../../contract/request-log';
+import { maxJsonDepth } from '../../contract/json-depth';
 import type { RouteName } from '../../contract/routes';
 import { execute, type Db } from '../db/database';
 
@@ -38,26 +39,33 @@ const secretPatterns: readonly [RegExp, string][] = [
 /** Largest body kept, in characters of JSON; a larger one is stored as null. */
 const maxStoredBodyChars = 64 * 1024;
 
-/** `value` with every secret replaced by `[REDACTED]` (a deep copy; the input is untouched). */
-export function redactSecrets(value: unknown): unknown {
+/** What stands for arrays and objects nested deeper than `maxJsonDepth` in a stored body. */
+export const tooDeep = '[TOO DEEP]';
+
+/**
+ * `value` with every secret replaced by `[REDACTED]` (a deep copy; the input is untouched). Arrays
+ * and objects deeper than `maxJsonDepth` (contract/json-depth.ts) are replaced by
+ * {@link tooDeep}, so the recursion is bounded whatever the input (issue 26).
+ */
+export function redactSecrets(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
     return secretPatterns.reduce((text, [pattern, by]) => text.replace(pattern, by), value);
   }
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        secretFields.has(key.toLowerCase()) ? redacted : redactSecrets(item),
-      ]),
-    );
-  }
-  return value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= maxJsonDepth) return tooDeep;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactSecrets(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      secretFields.has(key.toLowerCase()) ? redacted : redactSecrets(item, depth + 1),
+    ]),
+  );
 }
 
 /** A JSON value → redacted JSON text, or null when absent or too large. */
 function storedBody(value: unknown): string | null {
   if (value === undefined) return null;
+  // Redaction bounds the depth, so the stringify below cannot overflow either.
   const text = JSON.stringify(redactSecrets(value));
   return text.length > maxStoredBodyChars ? null : text;
 }
