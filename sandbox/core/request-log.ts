@@ -16,8 +16,9 @@ import {
   type RequestLogEntry,
 } from '../../contract/request-log';
 import { maxJsonDepth } from '../../contract/json-depth';
-import type { RouteName } from '../../contract/routes';
+import { routes, type RouteDef, type RouteName, type Scope } from '../../contract/routes';
 import { execute, type Db } from '../db/database';
+import { findRoute } from './route-table';
 
 /** Reading the log is not logged: it would bury what the merchant came to find. */
 const unloggedRoutes: ReadonlySet<RouteName> = new Set(['listRequestLog', 'getRequestLogEntry']);
@@ -175,9 +176,29 @@ export const requestLogRowSchema = z.object({
   created_at: z.string(),
 });
 
-/** The API shape of a stored entry (bodies parsed back to JSON). */
-export function renderRequestLogEntry(row: z.infer<typeof requestLogRowSchema>): RequestLogEntry {
-  const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+/**
+ * Whether a key holding `scopes` may see the bodies of an entry for `method` `path`: when the
+ * route that answered it (core/route-table.ts) needs no scope or one the key holds. An entry no
+ * route answers (none is logged) is withheld.
+ */
+export function opensLoggedRoute(scopes: readonly Scope[], method: string, path: string): boolean {
+  const name = findRoute(method, path);
+  if (name === null) return false;
+  const { scope } = routes[name] as RouteDef;
+  return scope === undefined || scopes.includes(scope);
+}
+
+/**
+ * The API shape of a stored entry (bodies parsed back to JSON) as a key holding `scopes` may see
+ * it: the bodies are null and `bodiesWithheld` true unless {@link opensLoggedRoute} (issue 26).
+ */
+export function renderRequestLogEntry(
+  row: z.infer<typeof requestLogRowSchema>,
+  scopes: readonly Scope[],
+): RequestLogEntry {
+  const shown = opensLoggedRoute(scopes, row.method, row.path);
+  const parse = (text: string | null): unknown =>
+    text === null || !shown ? null : JSON.parse(text);
   return {
     id: row.id,
     mode: row.mode,
@@ -188,6 +209,7 @@ export function renderRequestLogEntry(row: z.infer<typeof requestLogRowSchema>):
     durationMs: row.duration_ms,
     requestBody: parse(row.request_body),
     responseBody: parse(row.response_body),
+    bodiesWithheld: !shown,
     createdAt: row.created_at,
   };
 }
