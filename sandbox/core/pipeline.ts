@@ -343,7 +343,10 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
 export function logRequest(
   name: RouteName,
   services: SandboxServices,
-  hooks: { isClosed(): boolean; onUnexpectedError(error: unknown, requestId: string): void },
+  hooks: {
+    isClosed(): boolean;
+    onUnexpectedError(error: unknown, requestId: string, where: string): void;
+  },
 ): Step {
   return async (c, next) => {
     if (isUnloggedRoute(name)) return next();
@@ -377,7 +380,7 @@ export function logRequest(
         at: services.clocks.clockFor(caller.mode).now(),
       });
     } catch (error) {
-      hooks.onUnexpectedError(error, requestId);
+      hooks.onUnexpectedError(error, requestId, `logging ${request.method} ${c.req.path}`);
     }
   };
 }

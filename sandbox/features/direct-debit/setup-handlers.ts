@@ -122,7 +122,7 @@ function checkAndCount(
  * open (409), bank known (400), check digit (400), then counts the lookup against the link's rate
  * limit (lookup-rate-limit.ts: 5 per minute, 429) and asks the validator (404 when not found). Only
  * the lookup's instant is stored, never the bank, account or name. A retry with the same optional
- * Idempotency-Key and body is answered afresh but counted once (409 IDEMPOTENCY_KEY_CONFLICT with
+ * Idempotency-Key and body is answered afresh but counted once (409, no code, with
  * another body; docs/decisions/0023).
  */
 async function resolveAccount(
