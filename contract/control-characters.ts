@@ -25,49 +25,32 @@ export function hasControlCharacter(text: string): boolean {
   return controlCharacter.test(text);
 }
 
-/** A step of a path: the key or index, and the step before it (null at the top). */
-interface PathStep {
-  key: string | number;
-  parent: PathStep | null;
-}
-
-function pathTo(step: PathStep | null): (string | number)[] {
-  const path: (string | number)[] = [];
-  for (let at = step; at !== null; at = at.parent) path.unshift(at.key);
-  return path;
-}
+/** A value to look at: the value, its key or index (null at the top) and the frame it sits in. */
+type Frame = [value: unknown, key: string | number | null, parent: Frame | null];
 
 /**
  * The path (object keys and array indexes) of the first string in `value`, key or value, that
  * holds a control character, or null when there is none. `value` is parsed JSON. Iterative (an
- * explicit stack, paths linked to their parent), so no depth overflows it (issue 26); the order is
- * the document's, a key before its value.
+ * explicit stack, each frame linked to its parent), so no depth overflows it (issue 26); the order
+ * is the document's, a key before its value.
  */
 export function controlCharacterPath(value: unknown): (string | number)[] | null {
-  // Frames: a value to look into, or an object's key still to check before its value.
-  type Frame =
-    | { value: unknown; at: PathStep | null }
-    | { key: string; value: unknown; parent: PathStep | null };
-  const stack: Frame[] = [{ value, at: null }];
+  const stack: Frame[] = [[value, null, null]];
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    if ('key' in frame) {
-      const at = { key: frame.key, parent: frame.parent };
-      if (hasControlCharacter(frame.key)) return pathTo(at);
-      stack.push({ value: frame.value, at });
-      continue;
+    const [item, key] = frame;
+    if (
+      (typeof key === 'string' && hasControlCharacter(key)) ||
+      (typeof item === 'string' && hasControlCharacter(item))
+    ) {
+      const path: (string | number)[] = [];
+      for (let at: Frame | null = frame; at?.[1] != null; at = at[2]) path.unshift(at[1]);
+      return path;
     }
-    const item = frame.value;
-    if (typeof item === 'string') {
-      if (hasControlCharacter(item)) return pathTo(frame.at);
-    } else if (Array.isArray(item)) {
-      for (let index = item.length - 1; index >= 0; index -= 1) {
-        stack.push({ value: item[index] as unknown, at: { key: index, parent: frame.at } });
-      }
-    } else if (typeof item === 'object' && item !== null) {
+    if (typeof item === 'object' && item !== null) {
       const entries = Object.entries(item);
       for (let index = entries.length - 1; index >= 0; index -= 1) {
-        const [key, child] = entries[index] as [string, unknown];
-        stack.push({ key, value: child, parent: frame.at });
+        const [name, child] = entries[index] as [string, unknown];
+        stack.push([child, Array.isArray(item) ? index : name, frame]);
       }
     }
   }
