@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { controlCharacterMessage, controlCharacterPath } from './control-characters';
+import { jsonDepthMessage } from './json-depth';
 import { routes } from './routes';
 
 test.each<[string, unknown, (string | number)[] | null]>([
@@ -24,6 +25,18 @@ test('every route that takes a body refuses a control character in any string, b
     expect(result.success, name).toBe(false);
     expect(result.error?.issues, name).toEqual([
       expect.objectContaining({ path: ['probe'], message: controlCharacterMessage }),
+    ]);
+  }
+});
+
+test('every route that takes a body refuses nesting deeper than the bound, before any other walk', () => {
+  const tooDeep = JSON.parse('['.repeat(3281) + ']'.repeat(3281)) as unknown;
+  for (const [name, def] of Object.entries(routes)) {
+    if (!('request' in def)) continue;
+    const result = def.request.safeParse({ probe: tooDeep });
+    expect(result.success, name).toBe(false);
+    expect(result.error?.issues, name).toEqual([
+      expect.objectContaining({ path: [], message: jsonDepthMessage }),
     ]);
   }
 });

@@ -14,6 +14,7 @@
  * (docs/decisions/0018-first-load-bytes.md); it wraps classic schemas just as well.
  */
 import { z } from 'zod/mini';
+import { exceedsJsonDepth, jsonDepthMessage } from './json-depth';
 
 // C0 (U+0000 to U+001F, NUL, TAB, LF and CR included) and DEL.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -24,24 +25,33 @@ export function hasControlCharacter(text: string): boolean {
   return controlCharacter.test(text);
 }
 
+/** A value to look at: the value, its key or index (null at the top) and the frame it sits in. */
+type Frame = [value: unknown, key: string | number | null, parent: Frame | null];
+
 /**
  * The path (object keys and array indexes) of the first string in `value`, key or value, that
- * holds a control character, or null when there is none. `value` is parsed JSON.
+ * holds a control character, or null when there is none. `value` is parsed JSON. Iterative (an
+ * explicit stack, each frame linked to its parent), so no depth overflows it (issue 26); the order
+ * is the document's, a key before its value.
  */
 export function controlCharacterPath(value: unknown): (string | number)[] | null {
-  if (typeof value === 'string') return hasControlCharacter(value) ? [] : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const inner = controlCharacterPath(item);
-      if (inner !== null) return [index, ...inner];
+  const stack: Frame[] = [[value, null, null]];
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    const [item, key] = frame;
+    if (
+      (typeof key === 'string' && hasControlCharacter(key)) ||
+      (typeof item === 'string' && hasControlCharacter(item))
+    ) {
+      const path: (string | number)[] = [];
+      for (let at: Frame | null = frame; at?.[1] != null; at = at[2]) path.unshift(at[1]);
+      return path;
     }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasControlCharacter(key)) return [key];
-      const inner = controlCharacterPath(item);
-      if (inner !== null) return [key, ...inner];
+    if (typeof item === 'object' && item !== null) {
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [name, child] = entries[index] as [string, unknown];
+        stack.push([child, Array.isArray(item) ? index : name, frame]);
+      }
     }
   }
   return null;
@@ -52,14 +62,20 @@ export const controlCharacterMessage =
   'must not contain control characters (such as NUL or a line break)';
 
 /**
- * `schema`, preceded by a check of the whole input: a control character in any string (a key or
- * a value, at any depth) is one issue at that string's path, and `schema` is not run.
+ * `schema`, preceded by a check of the whole input: nesting deeper than `maxJsonDepth` is
+ * one issue on the whole body (contract/json-depth.ts; checked first, so nothing recursive ever
+ * walks such a body), else a control character in any string (a key or a value, at any depth) is
+ * one issue at that string's path; either way `schema` is not run.
  */
 export function refusingControlCharacters<S extends z.core.$ZodType>(schema: S) {
   // A pipe stops at the first stage's issues, so `schema` never sees such a body (what classic
   // zod's `preprocess` does; mini has no `preprocess`).
   return z.pipe(
     z.transform((value: unknown, payload) => {
+      if (exceedsJsonDepth(value)) {
+        payload.issues.push({ code: 'custom', message: jsonDepthMessage, path: [], input: value });
+        return value;
+      }
       const path = controlCharacterPath(value);
       if (path !== null) {
         payload.issues.push({

@@ -23,13 +23,13 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
  * Machine-readable error codes. The interface document names the payout ones; the rest are ours
- * (it leaves the complete list "not shown").
+ * (it leaves the complete list "not shown"). Where its error table gives a condition no code (an
+ * invalid API key, an Idempotency-Key conflict), none is sent.
  */
 export const errorCodes = {
   validationFailed: 'VALIDATION_FAILED',
   invalidJson: 'INVALID_JSON',
   idempotencyKeyRequired: 'IDEMPOTENCY_KEY_REQUIRED',
-  idempotencyKeyConflict: 'IDEMPOTENCY_KEY_CONFLICT',
   idempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
   notFound: 'NOT_FOUND',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',

@@ -19,6 +19,17 @@ test.each([
   expect(nairaAmountSchema.safeParse(amount).success).toBe(false);
 });
 
+test.each([1e-9, 0.001, 0.0049])(
+  'rejects %s naira, which would be 0 kobo, naming one kobo as the least',
+  (amount) => {
+    const result = nairaAmountSchema.safeParse(amount);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toContain(
+      'amount must be at least 0.01 naira (one kobo)',
+    );
+  },
+);
+
 test('rejects amounts sent as strings', () => {
   expect(nairaAmountSchema.safeParse('5000').success).toBe(false);
 });

@@ -2,7 +2,10 @@
  * The request log (ours; sandbox/README.md, "Request log"): a merchant's past API requests in one
  * mode with their answers, found by request id (service-api.md, "Errors": quote `requestId`) or
  * Idempotency-Key. Bodies are the JSON sent and answered, with secret keys, webhook secrets and
- * capability tokens replaced by `[REDACTED]`.
+ * capability tokens replaced by `[REDACTED]`. A key sees the bodies of an entry only when its
+ * scopes open the entry's route (the scope table of sandbox/README.md); of any other entry it
+ * sees the method, path, status, request id, Idempotency-Key, time and duration, and
+ * `bodiesWithheld: true` (issue 26).
  */
 import { z } from 'zod';
 import { isoTimestampSchema, modeSchema } from './common';
@@ -23,9 +26,14 @@ export const requestLogEntrySchema = z.object({
   idempotencyKey: z.string().nullable(),
   /** Milliseconds from arrival to answer. */
   durationMs: z.number().int().nonnegative(),
-  /** Parsed JSON, redacted; null without a JSON body. */
+  /** Parsed JSON, redacted; null without a JSON body, or when withheld. */
   requestBody: z.unknown(),
   responseBody: z.unknown(),
+  /**
+   * True when the reading key lacks the scope of the entry's route: both bodies are then null
+   * (they may hold what that scope guards: a customer's e-mail, an account number).
+   */
+  bodiesWithheld: z.boolean(),
   createdAt: isoTimestampSchema,
 });
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;

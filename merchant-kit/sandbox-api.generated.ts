@@ -10835,6 +10835,7 @@ export interface operations {
                             durationMs: number;
                             requestBody: unknown;
                             responseBody: unknown;
+                            bodiesWithheld: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         }[];
@@ -10905,6 +10906,7 @@ export interface operations {
                             durationMs: number;
                             requestBody: unknown;
                             responseBody: unknown;
+                            bodiesWithheld: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         };

@@ -29,8 +29,11 @@ import { allowedMethods, routeNames } from '../core/route-table';
 export interface ApiHooks {
   runDueWork(): void;
   isClosed(): boolean;
-  /** Told about every unexpected exception (a 500) with its request id. */
-  onUnexpectedError(error: unknown, requestId: string): void;
+  /**
+   * Told about every unexpected exception (a 500) with its request id and where it happened
+   * (`METHOD /path`).
+   */
+  onUnexpectedError(error: unknown, requestId: string, where: string): void;
 }
 
 /** The ApiError for a request no route of the table answers: 404, or 405 with `Allow`. */
@@ -70,7 +73,9 @@ export function createApiApp(services: SandboxServices, hooks: ApiHooks): Hono<A
   });
   app.onError((error, c) => {
     const requestId = c.get('requestId');
-    if (!(error instanceof ApiError)) hooks.onUnexpectedError(error, requestId);
+    if (!(error instanceof ApiError)) {
+      hooks.onUnexpectedError(error, requestId, `${c.req.method} ${new URL(c.req.url).pathname}`);
+    }
     let timestamp: Date;
     try {
       // The caller's mode when it was known, else the base clock.

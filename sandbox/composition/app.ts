@@ -17,6 +17,7 @@ import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/
 import { runCheckoutDueWork } from '../features/checkout/due-work';
 import { settleDueCollections } from '../features/payouts/settlements';
 import { createApiApp } from './api-app';
+import { unexpectedFailureLine } from '../core/api-error';
 import { deriveCapabilityToken } from '../core/capability-tokens';
 import {
   createModeClocks,
@@ -53,8 +54,11 @@ export interface SandboxOptions {
   approvalDelayMs?: number;
   /** Payment window of dynamic virtual accounts, in seconds (default 1800, contract). */
   paymentWindowSeconds?: number;
-  /** Told about every unexpected exception (a 500); default: `console.error` with the request id. */
-  onUnexpectedError?: (error: unknown, requestId: string) => void;
+  /**
+   * Told about every unexpected exception (a 500) with its request id and `METHOD /path`; default:
+   * one line on `console.error` ({@link unexpectedFailureLine}), no stack trace.
+   */
+  onUnexpectedError?: (error: unknown, requestId: string, where: string) => void;
 }
 
 /** A running sandbox. */
@@ -151,8 +155,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     isClosed: () => closed,
     onUnexpectedError:
       options.onUnexpectedError ??
-      ((error: unknown, requestId: string) => {
-        console.error(`[sandbox] ${requestId} failed unexpectedly:`, error);
+      ((error: unknown, requestId: string, where: string) => {
+        console.error(unexpectedFailureLine(error, requestId, where));
       }),
   });
 

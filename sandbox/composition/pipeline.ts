@@ -18,6 +18,7 @@ import { authenticateSecretKey } from '../features/merchants/api-keys';
 import { ApiError, jsonHeaders, liveControlOnly } from '../core/api-error';
 import {
   deriveCapabilityToken,
+  isLinkOf,
   redactTokens,
   restoreTokens,
   type IssuedToken,
@@ -291,10 +292,18 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
     const scope = scopeOf(route, caller, c.get('idempotencyKey'));
     const { db } = services;
     const fingerprint = fingerprintRequest(name, context.params, c.get('rawBody'));
+    // Only placeholders the sandbox wrote, for links of the caller's merchant and mode, become
+    // tokens again (core/capability-tokens.ts; issue 26).
     const replay = (stored: StoredResponse) =>
-      reply(stored.status, restoreTokens(stored.bodyText, services.linkSecret), {
-        [idempotentReplayedHeader]: 'true',
-      });
+      reply(
+        stored.status,
+        restoreTokens(
+          stored.bodyText,
+          services.linkSecret,
+          (linkId) => caller !== null && isLinkOf(db, linkId, caller),
+        ),
+        { [idempotentReplayedHeader]: 'true' },
+      );
     /** Answers `result`, first recording it for `scope`'s key (tokens as placeholders). */
     const answer = (result: ErasedResult) => {
       const bodyText = bodyOf(result);
@@ -334,7 +343,10 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
 export function logRequest(
   name: RouteName,
   services: SandboxServices,
-  hooks: { isClosed(): boolean; onUnexpectedError(error: unknown, requestId: string): void },
+  hooks: {
+    isClosed(): boolean;
+    onUnexpectedError(error: unknown, requestId: string, where: string): void;
+  },
 ): Step {
   return async (c, next) => {
     if (isUnloggedRoute(name)) return next();
@@ -368,7 +380,7 @@ export function logRequest(
         at: services.clocks.clockFor(caller.mode).now(),
       });
     } catch (error) {
-      hooks.onUnexpectedError(error, requestId);
+      hooks.onUnexpectedError(error, requestId, `logging ${request.method} ${c.req.path}`);
     }
   };
 }

@@ -60,6 +60,26 @@ export function notFound(message: string): ApiError {
   return new ApiError(404, message, { code: errorCodes.notFound });
 }
 
+/** Longest error message a failure line carries, in characters. */
+const maxFailureMessageChars = 300;
+
+/**
+ * The one line the server logs for an unexpected failure (a 500): request id, method and path,
+ * the error's name and message on one line (whitespace collapsed, at most 300 characters), never
+ * a stack trace mixed with the server's output (issue 26). Quote the request id to find the
+ * request in the request log.
+ */
+export function unexpectedFailureLine(error: unknown, requestId: string, where: string): string {
+  const what =
+    error instanceof Error ? `${error.name}: ${error.message}` : `thrown ${typeof error}`;
+  const oneLine = what.replace(/\s+/g, ' ').trim();
+  const cut =
+    oneLine.length > maxFailureMessageChars
+      ? `${oneLine.slice(0, maxFailureMessageChars)}…`
+      : oneLine;
+  return `[sandbox] ${requestId} ${where} failed unexpectedly (500): ${cut}`;
+}
+
 /** Headers every JSON answer of the API carries. */
 export function jsonHeaders(requestId: string): Record<string, string> {
   return {

@@ -9,7 +9,16 @@
  * Responses that carry a token are stored for idempotent replay with the token replaced by a
  * placeholder ({@link redactTokens}); a replay recomputes it ({@link restoreTokens}). So no token
  * ever reaches the database file.
+ *
+ * A replay must never mint a token the stored answer did not hold (issue 26): placeholders are
+ * written between two U+0001 marks, which no JSON text holds raw (`JSON.stringify` escapes every
+ * control character, and request bodies refuse them), so text a merchant sent, such as a
+ * `{{capability:lnk_…:1}}` in `metadata`, can never pass for one; and a placeholder becomes a
+ * token only for a link of the replaying caller's merchant and mode.
  */
+import { z } from 'zod';
+import type { Mode } from '../../contract/common';
+import { queryOne, type Db } from '../db/database';
 import { hmacBase64Url, sha256Hex } from './crypto';
 
 /** The token of link `linkId` at `version`. */
@@ -29,20 +38,62 @@ export interface IssuedToken {
   version: number;
 }
 
-const placeholderPattern = /\{\{capability:([a-z0-9_]+):(\d+)\}\}/g;
+/** Around every placeholder: U+0001, never raw in JSON text, so only the sandbox writes one. */
+const mark = '\u0001';
+// eslint-disable-next-line no-control-regex -- the mark is a control character on purpose
+const placeholderPattern = /\u0001capability:([a-z0-9_]+):(\d+)\u0001/g;
 
-/** `text` with every issued token replaced by `{{capability:<linkId>:<version>}}`. */
+/** What a placeholder of a link the caller may not open becomes on replay (never a token). */
+export const withheldToken = '[REDACTED]';
+
+/**
+ * `text` (JSON text, as `JSON.stringify` writes it) with every issued token replaced by the
+ * placeholder `\u0001capability:<linkId>:<version>\u0001`.
+ */
 export function redactTokens(text: string, issued: readonly IssuedToken[]): string {
   let out = text;
   for (const { token, linkId, version } of issued) {
-    out = out.split(token).join(`{{capability:${linkId}:${version}}}`);
+    out = out.split(token).join(`${mark}capability:${linkId}:${version}${mark}`);
   }
   return out;
 }
 
-/** `text` with every placeholder written by {@link redactTokens} replaced by its token again. */
-export function restoreTokens(text: string, linkSecret: Buffer): string {
+/** Whose replay it is: the merchant and mode of the idempotency key's owner. */
+export interface TokenOwner {
+  merchantId: string;
+  mode: Mode;
+}
+
+/**
+ * True when `linkId` is a link of `owner`'s merchant in `owner`'s mode: a setup link, an invoice's
+ * checkout link, or a payment's checkout link.
+ */
+export function isLinkOf(db: Db, linkId: string, owner: TokenOwner): boolean {
+  const params = [linkId, owner.merchantId, owner.mode];
+  const found = queryOne(
+    db,
+    `SELECT 1 AS found FROM setup_links WHERE id = ? AND merchant_id = ? AND mode = ?
+     UNION ALL SELECT 1 FROM checkout_links WHERE id = ? AND merchant_id = ? AND mode = ?
+     UNION ALL SELECT 1 FROM payments WHERE link_id = ? AND merchant_id = ? AND mode = ?
+     LIMIT 1`,
+    [...params, ...params, ...params],
+    z.object({ found: z.number() }),
+  );
+  return found !== null;
+}
+
+/**
+ * `text` with every placeholder written by {@link redactTokens} replaced by its token again, when
+ * `mayOpen(linkId)` (the replaying caller's link: {@link isLinkOf}); otherwise by
+ * {@link withheldToken}. Nothing else in `text` is touched: the legacy `{{capability:…}}` form
+ * stays text.
+ */
+export function restoreTokens(
+  text: string,
+  linkSecret: Buffer,
+  mayOpen: (linkId: string) => boolean,
+): string {
   return text.replace(placeholderPattern, (_match, linkId: string, version: string) =>
-    deriveCapabilityToken(linkSecret, linkId, Number(version)),
+    mayOpen(linkId) ? deriveCapabilityToken(linkSecret, linkId, Number(version)) : withheldToken,
   );
 }

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { errorBodySchema, type ErrorBody } from '../../contract/errors';
 import { createTestSandbox, type ApiCallResult } from '../testing/test-sandbox';
 
@@ -124,4 +124,32 @@ test('an unexpected exception is a 500 INTERNAL_ERROR with a requestId and no st
   expect(JSON.stringify(response.body)).not.toMatch(/\bat .+\.ts:\d+/);
   expect(reported).toEqual([error.requestId]);
   sandbox.close();
+});
+
+test('an unexpected failure is logged as one line with its request id and route, no stack trace', async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const sandbox = createTestSandbox({
+      validators: {
+        test: {
+          mode: 'test',
+          resolve: () => Promise.reject(new Error('provider exploded\nsecond line')),
+        },
+      },
+    });
+    const { token } = await sandbox.createSetupLink();
+    const response = await sandbox.setupApi('POST', '/direct-debit/setup/resolve-account', token, {
+      bankId: '000013',
+      bankAccountNumber: '0000000018',
+    });
+    const error = expectError(response, 500, '/direct-debit/setup/resolve-account');
+    expect(logged.mock.calls).toEqual([
+      [
+        `[sandbox] ${error.requestId} POST /direct-debit/setup/resolve-account failed unexpectedly (500): Error: provider exploded second line`,
+      ],
+    ]);
+    sandbox.close();
+  } finally {
+    logged.mockRestore();
+  }
 });

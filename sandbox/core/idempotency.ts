@@ -145,10 +145,23 @@ const storedRowSchema = z.object({
 });
 
 /**
+ * 409 for a key reused with another request: the interface document's error table gives this
+ * conflict no `code` ("Errors": conflict, code none), so none is sent; the message says what
+ * happened. Also used by the lookups' key memo (features/direct-debit/lookup-rate-limit.ts).
+ */
+export function idempotencyKeyConflict(what: 'request' | 'request body'): ApiError {
+  const used = what === 'request' ? 'for a different request' : 'with a different request body';
+  return new ApiError(
+    409,
+    `This Idempotency-Key was already used ${used}. Use a fresh key for each new operation.`,
+  );
+}
+
+/**
  * The response stored for this key, or null when the key is new (or its 24 hours are over, in
  * which case the old record is dropped).
- * @throws ApiError 409 IDEMPOTENCY_KEY_CONFLICT when the key was used for another route, other
- *   path parameters or another body.
+ * @throws ApiError 409 without a code ({@link idempotencyKeyConflict}) when the key was used for
+ *   another route, other path parameters or another body.
  */
 export function findStoredResponse(
   db: Db,
@@ -170,18 +183,10 @@ export function findStoredResponse(
     return null;
   }
   if (row.route_name !== fingerprint.routeName || row.params_json !== fingerprint.paramsJson) {
-    throw new ApiError(
-      409,
-      'This Idempotency-Key was already used for a different request. Use a fresh key for each new operation.',
-      { code: errorCodes.idempotencyKeyConflict },
-    );
+    throw idempotencyKeyConflict('request');
   }
   if (row.request_hash !== fingerprint.requestHash) {
-    throw new ApiError(
-      409,
-      'This Idempotency-Key was already used with a different request body. Use a fresh key for each new operation.',
-      { code: errorCodes.idempotencyKeyConflict },
-    );
+    throw idempotencyKeyConflict('request body');
   }
   return { status: row.response_status, bodyText: row.response_body };
 }

@@ -47,11 +47,16 @@ type RecordOf<N extends RouteName> = (
   ? R
   : never;
 
-/** What `render` may read of the request: the services, the clock and the link tokens. */
-type ReadContext = Pick<HandlerContext<RouteName>, 'services' | 'now' | 'capabilityToken'>;
+/**
+ * What `render` may read of the request: the services, the clock, the link tokens and the key
+ * (whose scopes may limit what a row shows: the request log).
+ */
+type ReadContext = Pick<HandlerContext<RouteName>, 'services' | 'now' | 'capabilityToken'> & {
+  caller: KeyCaller;
+};
 
 /** A read route's request as the handlers below see it: the caller is a {@link KeyCaller}. */
-type KeyRead = ReadContext & { caller: KeyCaller; query: unknown };
+type KeyRead = ReadContext & { query: unknown };
 type Render<S extends z.ZodType> = (row: z.output<S>, context: ReadContext) => unknown;
 
 /** A page of `source` whose `filters` columns equal their query parameters (undefined: any). */

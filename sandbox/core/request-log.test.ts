@@ -4,6 +4,8 @@ import {
   requestLogEntryResponseSchema,
   requestLogListResponseSchema,
 } from '../../contract/request-log';
+import { createTestSubscription } from '../testing/checkout-testing';
+import { openPayoutApi } from '../testing/payout-testing';
 import { createTestSandbox, type TestSandbox } from '../testing/test-sandbox';
 
 const sandboxes: TestSandbox[] = [];
@@ -123,4 +125,64 @@ test('each mode has its own log, kept for seven days by its clock', async () => 
   // The advance itself is the only test entry left; live mode's clock has not moved.
   expect((await log(sandbox)).data.map((item) => item.path)).toEqual(['/sandbox/v1/clock/advance']);
   expect((await log(sandbox, '', sandbox.credentials.liveSecretKey)).data).toHaveLength(1);
+});
+
+test('a key sees the bodies only of entries whose route its scopes open (issue 26)', async () => {
+  const sandbox = start();
+  const subscription = await createTestSubscription(sandbox, { phone: '08031234567' });
+  const payment = await sandbox.api('POST', '/api/v1/payments', {
+    body: { amount: { amount: 2500, currency: 'NGN' }, paymentMethod: 'hosted_checkout' },
+  });
+  expect(payment.status).toBe(201);
+  const noScope = sandbox.issueKey({ scopes: [] });
+  // The key may not read the subscription…
+  const refused = await sandbox.api('GET', `/api/v1/subscriptions/${subscription.id}`, {
+    key: noScope,
+  });
+  expect(refused.status).toBe(403);
+  // …nor its customer through the log; it still sees that the calls were made.
+  const seen = await log(sandbox, '?limit=100', noScope);
+  expect(JSON.stringify(seen)).not.toContain('chioma@example.com');
+  expect(JSON.stringify(seen)).not.toContain('8031234567');
+  const created = seen.data.find((entry) => entry.path === '/api/v1/subscriptions');
+  expect(created).toMatchObject({
+    method: 'POST',
+    status: 201,
+    requestBody: null,
+    responseBody: null,
+    bodiesWithheld: true,
+  });
+  expect(created?.id).toMatch(/^req_/);
+  const single = requestLogEntryResponseSchema.parse(
+    (await sandbox.api('GET', `/sandbox/v1/requests/${created?.id}`, { key: noScope })).body,
+  ).data;
+  expect(single).toMatchObject({ requestBody: null, responseBody: null, bodiesWithheld: true });
+  // A route that needs no scope (payments) shows its bodies to any key.
+  const paid = seen.data.find((entry) => entry.path === '/api/v1/payments');
+  expect(paid).toMatchObject({
+    bodiesWithheld: false,
+    requestBody: { paymentMethod: 'hosted_checkout' },
+  });
+  // The scope of the route opens it: subscriptions:write for the create.
+  const writer = await log(
+    sandbox,
+    '?limit=100',
+    sandbox.issueKey({ scopes: ['subscriptions:write'] }),
+  );
+  expect(writer.data.find((entry) => entry.path === '/api/v1/subscriptions')).toMatchObject({
+    bodiesWithheld: false,
+    requestBody: { customer: { email: 'chioma@example.com' } },
+  });
+});
+
+test('a live payout-only key does not read the IP whitelist from the log', async () => {
+  const sandbox = start();
+  const payoutKey = await openPayoutApi(sandbox, ['203.0.113.7']);
+  const seen = await log(sandbox, '?limit=100', payoutKey);
+  const access = seen.data.find((entry) => entry.path === '/sandbox/v1/payouts/access');
+  expect(access).toMatchObject({ method: 'PUT', status: 200, bodiesWithheld: true });
+  expect(JSON.stringify(seen)).not.toContain('203.0.113.7');
+  // The demo live key holds sandbox:controls, the control's scope: it sees the whitelist.
+  const control = await log(sandbox, '?limit=100', sandbox.credentials.liveSecretKey);
+  expect(JSON.stringify(control)).toContain('203.0.113.7');
 });

@@ -15,8 +15,10 @@ import {
   requestLogRetentionDays,
   type RequestLogEntry,
 } from '../../contract/request-log';
-import type { RouteName } from '../../contract/routes';
+import { maxJsonDepth } from '../../contract/json-depth';
+import { routes, type RouteDef, type RouteName, type Scope } from '../../contract/routes';
 import { execute, type Db } from '../db/database';
+import { findRoute } from './route-table';
 
 /** Reading the log is not logged: it would bury what the merchant came to find. */
 const unloggedRoutes: ReadonlySet<RouteName> = new Set(['listRequestLog', 'getRequestLogEntry']);
@@ -38,26 +40,33 @@ const secretPatterns: readonly [RegExp, string][] = [
 /** Largest body kept, in characters of JSON; a larger one is stored as null. */
 const maxStoredBodyChars = 64 * 1024;
 
-/** `value` with every secret replaced by `[REDACTED]` (a deep copy; the input is untouched). */
-export function redactSecrets(value: unknown): unknown {
+/** What stands for arrays and objects nested deeper than `maxJsonDepth` in a stored body. */
+export const tooDeep = '[TOO DEEP]';
+
+/**
+ * `value` with every secret replaced by `[REDACTED]` (a deep copy; the input is untouched). Arrays
+ * and objects deeper than `maxJsonDepth` (contract/json-depth.ts) are replaced by
+ * {@link tooDeep}, so the recursion is bounded whatever the input (issue 26).
+ */
+export function redactSecrets(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
     return secretPatterns.reduce((text, [pattern, by]) => text.replace(pattern, by), value);
   }
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        secretFields.has(key.toLowerCase()) ? redacted : redactSecrets(item),
-      ]),
-    );
-  }
-  return value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= maxJsonDepth) return tooDeep;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactSecrets(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      secretFields.has(key.toLowerCase()) ? redacted : redactSecrets(item, depth + 1),
+    ]),
+  );
 }
 
 /** A JSON value → redacted JSON text, or null when absent or too large. */
 function storedBody(value: unknown): string | null {
   if (value === undefined) return null;
+  // Redaction bounds the depth, so the stringify below cannot overflow either.
   const text = JSON.stringify(redactSecrets(value));
   return text.length > maxStoredBodyChars ? null : text;
 }
@@ -167,9 +176,29 @@ export const requestLogRowSchema = z.object({
   created_at: z.string(),
 });
 
-/** The API shape of a stored entry (bodies parsed back to JSON). */
-export function renderRequestLogEntry(row: z.infer<typeof requestLogRowSchema>): RequestLogEntry {
-  const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+/**
+ * Whether a key holding `scopes` may see the bodies of an entry for `method` `path`: when the
+ * route that answered it (core/route-table.ts) needs no scope or one the key holds. An entry no
+ * route answers (none is logged) is withheld.
+ */
+export function opensLoggedRoute(scopes: readonly Scope[], method: string, path: string): boolean {
+  const name = findRoute(method, path);
+  if (name === null) return false;
+  const { scope } = routes[name] as RouteDef;
+  return scope === undefined || scopes.includes(scope);
+}
+
+/**
+ * The API shape of a stored entry (bodies parsed back to JSON) as a key holding `scopes` may see
+ * it: the bodies are null and `bodiesWithheld` true unless {@link opensLoggedRoute} (issue 26).
+ */
+export function renderRequestLogEntry(
+  row: z.infer<typeof requestLogRowSchema>,
+  scopes: readonly Scope[],
+): RequestLogEntry {
+  const shown = opensLoggedRoute(scopes, row.method, row.path);
+  const parse = (text: string | null): unknown =>
+    text === null || !shown ? null : JSON.parse(text);
   return {
     id: row.id,
     mode: row.mode,
@@ -180,6 +209,7 @@ export function renderRequestLogEntry(row: z.infer<typeof requestLogRowSchema>):
     durationMs: row.duration_ms,
     requestBody: parse(row.request_body),
     responseBody: parse(row.response_body),
+    bodiesWithheld: !shown,
     createdAt: row.created_at,
   };
 }

@@ -23,6 +23,7 @@ import type { Mode } from '../../../contract/common';
 import { errorCodes } from '../../../contract/errors';
 import { ApiError } from '../../core/api-error';
 import { hmacBase64Url, randomSecret } from '../../core/crypto';
+import { idempotencyKeyConflict } from '../../core/idempotency';
 import { execute, queryAll, type Db } from '../../db/database';
 
 /** Lookups allowed per window. */
@@ -97,7 +98,7 @@ function countLookup(db: Db, lookup: Lookup, now: Date): void {
  * same key within the last {@link lookupWindowMs} is not counted again.
  * @throws ApiError 429 RATE_LIMITED with `Retry-After` (whole seconds, at least 1) until the
  *   oldest lookup in the window leaves it. A refused lookup is not counted.
- * @throws ApiError 409 IDEMPOTENCY_KEY_CONFLICT when the key looked up another (bank, account)
+ * @throws ApiError 409 (no code, as every idempotency conflict) when the key looked up another (bank, account)
  *   within the window.
  */
 export function recordLookup(
@@ -116,11 +117,7 @@ export function recordLookup(
   const earlier = keys.get(keyDigest);
   if (earlier !== undefined && earlier.atMs > now.getTime() - lookupWindowMs) {
     if (earlier.pair === pair) return;
-    throw new ApiError(
-      409,
-      'This Idempotency-Key was already used with a different request body. Use a fresh key for each new operation.',
-      { code: errorCodes.idempotencyKeyConflict },
-    );
+    throw idempotencyKeyConflict('request body');
   }
   countLookup(db, lookup, now);
   keys.set(keyDigest, { pair, atMs: now.getTime() });

@@ -17,6 +17,7 @@ import type {
 import { atomically, type Db } from '../../db/database';
 import type { BankAccountValidator } from '../../core/bank-account-validator';
 import type { Lookup } from './lookup-rate-limit';
+import { assertAuthorizationAllowed } from './authorization-limit';
 import { findBank, listBanks } from './banks';
 import { recordLookup, recordSubmitLookup } from './lookup-rate-limit';
 import { createMandate, disableAutomaticDebit } from './mandates';
@@ -122,7 +123,7 @@ function checkAndCount(
  * open (409), bank known (400), check digit (400), then counts the lookup against the link's rate
  * limit (lookup-rate-limit.ts: 5 per minute, 429) and asks the validator (404 when not found). Only
  * the lookup's instant is stored, never the bank, account or name. A retry with the same optional
- * Idempotency-Key and body is answered afresh but counted once (409 IDEMPOTENCY_KEY_CONFLICT with
+ * Idempotency-Key and body is answered afresh but counted once (409, no code, with
  * another body; docs/decisions/0023).
  */
 async function resolveAccount(
@@ -141,21 +142,28 @@ async function resolveAccount(
  * A browser-sent account name is dropped by the schema; the name is resolved again here
  * (rule 2), and that resolution counts against the link's lookup limit unless the link resolved
  * the same (bank, account) within the window (rule 1; lookup-rate-limit.ts). Checks, in order:
- * setup open, bank, check digit, rate limit, then the validator. Creates the mandate (outcome by
- * test account number in test mode) and answers 201 with the new setup state.
+ * setup open, bank, check digit, the link's authorization limit (authorization-limit.ts: 3 in
+ * 10 minutes), the lookup limit, then the validator. Creates the mandate (outcome by test account
+ * number in test mode) and answers 201 with the new setup state.
  * @throws ApiError 409 SETUP_CLOSED (also when a concurrent submission won), 400 UNKNOWN_BANK /
- *   INVALID_ACCOUNT_NUMBER, 429 RATE_LIMITED with `Retry-After`, 404 ACCOUNT_NOT_FOUND.
+ *   INVALID_ACCOUNT_NUMBER, 429 RATE_LIMITED with `Retry-After` (either limit), 404
+ *   ACCOUNT_NOT_FOUND.
  */
 async function submitSetup(
   context: HandlerContext<'submitSetup'>,
 ): Promise<HandlerResult<'submitSetup'>> {
   const { db, approvalDelayMs } = context.services;
   const { bankAccountNumber } = context.body;
-  const bank = checkAndCount(context, recordSubmitLookup);
+  const { subscriptionId } = context.caller;
+  const bank = checkAndCount(context, (_db, lookup, now) => {
+    assertAuthorizationAllowed(db, subscriptionId, now);
+    recordSubmitLookup(db, lookup, now);
+  });
   const accountName = await resolveName(context.services, context.caller, bank, bankAccountNumber);
   const state = atomically(db, () => {
     // Checked again: another submission may have landed while the name was being resolved.
     assertSetupOpen(db, context.caller, context.now);
+    assertAuthorizationAllowed(db, subscriptionId, context.now);
     createMandate(db, {
       merchantId: context.caller.merchantId,
       mode: context.caller.mode,

@@ -3,7 +3,7 @@
  * sends an `Idempotency-Key`). One key per request body until a create succeeds: a double submit
  * or a retry after a lost answer sends the same body with the same key, so the service creates
  * once and answers the same; a changed body gets a new key (the service would refuse an old key
- * with another body, 409 IDEMPOTENCY_KEY_CONFLICT); after a success, the same body again is a new,
+ * with another body, 409 without a code); after a success, the same body again is a new,
  * deliberate create and gets a new key.
  */
 

@@ -5,7 +5,8 @@
  * button is disabled and says "Authorizing…" while the one request is in flight. An authorization
  * that got no answer (offline, or none within 15 s) shows the notice of decision 0023 above the
  * consent, which stays ticked; its "Try again" authorizes again (the same Idempotency-Key, so
- * never a second mandate).
+ * never a second mandate). Over a limit (429: the link's lookups or authorizations), an alert
+ * counts the `Retry-After` wait down and the button stays disabled until it is over.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
@@ -106,12 +107,14 @@ export function ConfirmStep(props: ConfirmStepProps) {
         </DetailRow>
       </dl>
       <p className="note">{_('setup.confirm.renewalsNote')}</p>
-      {notice?.kind === 'rateLimited' && (
+      {notice?.kind === 'rateLimited' && (waitLeft === null || waiting) && (
         <Alert tone="warning" urgent>
-          <p>
-            {notice.retryAfterSeconds === null
+          {/* The wait counts down (the authorization limit's is minutes long) and the alert goes
+              when it is over, as on the account step; read out once, then ticking silently. */}
+          <p aria-live="off">
+            {waitLeft === null
               ? _('setup.confirm.rateLimited')
-              : _('setup.confirm.rateLimitedFor', { seconds: notice.retryAfterSeconds })}
+              : _('setup.confirm.rateLimitedFor', { seconds: waitLeft })}
           </p>
         </Alert>
       )}
