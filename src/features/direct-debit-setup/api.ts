@@ -23,7 +23,8 @@ import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
 import type { ActionKey } from '../../lib/use-action-key';
-import { isOlderMandate, type RequestFailure } from './machine';
+import type { RequestFailure } from './flow-state';
+import { isOlderMandate } from './setup-rules';
 
 /**
  * The setup state (`SetupState`) in an answer of `GET /direct-debit/setup`.

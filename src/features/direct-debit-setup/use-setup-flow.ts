@@ -46,16 +46,9 @@ import {
   setupQueryOptions,
   submitSetupMutationOptions,
 } from './api';
-import {
-  allowsAutoReturn,
-  initialState,
-  pollsStatus,
-  rechecksOnReturn,
-  returnUrlOf,
-  transition,
-  type FlowEvent,
-  type ResolvingStep,
-} from './machine';
+import type { FlowEvent, ResolvingStep } from './flow-state';
+import { initialState, transition } from './machine';
+import { allowsAutoReturn, pollsStatus, rechecksOnReturn, returnUrlOf } from './setup-rules';
 import { setupView, type SetupView } from './page-state';
 import { keptDraft, useStepHistory } from './setup-history';
 
