@@ -106,7 +106,7 @@ export function banksQueryOptions(token: string) {
  */
 function hostedWrite<I>(token: string, actionKey: ActionKey<I>, input: I) {
   return {
-    token: tokenHeader('dd', token),
+    token: tokenHeader('directDebitSetup', token),
     timeoutMs: hostedWriteTimeoutMs,
     idempotencyKey: actionKey.keyFor(input),
   };
@@ -129,7 +129,7 @@ export function resolveAccountMutationOptions(
   actionKey: ActionKey<ResolveAccountRequest>,
 ) {
   return mutationOptions({
-    mutationKey: ['direct-debit-setup', 'resolve-account'],
+    mutationKey: ['directDebitSetup', 'resolve-account'],
     mutationFn: async (request: ResolveAccountRequest) =>
       (
         await apiRequest(routes.resolveAccount, {
@@ -155,7 +155,7 @@ export function submitSetupMutationOptions(
   actionKey: ActionKey<SetupSubmitRequest>,
 ) {
   return mutationOptions({
-    mutationKey: ['direct-debit-setup', 'submit'],
+    mutationKey: ['directDebitSetup', 'submit'],
     mutationFn: async (request: SetupSubmitRequest) =>
       (
         await apiRequest(routes.submitSetup, {
@@ -180,7 +180,7 @@ export function disableSetupMutationOptions(
   actionKey: ActionKey<Record<string, never>>,
 ) {
   return mutationOptions({
-    mutationKey: ['direct-debit-setup', 'disable'],
+    mutationKey: ['directDebitSetup', 'disable'],
     mutationFn: async () =>
       (await apiRequest(routes.disableSetup, { ...hostedWrite(token, actionKey, {}), body: {} }))
         .data,

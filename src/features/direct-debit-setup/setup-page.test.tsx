@@ -34,7 +34,7 @@ server.events.on('request:start', ({ request }) => {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   sent = [];
-  forgetCapabilityToken('dd');
+  forgetCapabilityToken('directDebitSetup');
   vi.mocked(redirectTo).mockClear();
 });
 afterEach(() => server.resetHandlers());
@@ -379,7 +379,7 @@ test('a reload in the same tab works from the kept token', async () => {
   const first = renderPage(`/direct-debit/setup#token=${link.token}`);
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
   first.unmount();
-  forgetCapabilityToken('dd'); // memory is gone after a reload; sessionStorage is not
+  forgetCapabilityToken('directDebitSetup'); // memory is gone after a reload; sessionStorage is not
   window.sessionStorage.setItem('dd-token', link.token);
   renderPage('/direct-debit/setup');
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });

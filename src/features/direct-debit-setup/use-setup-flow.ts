@@ -102,7 +102,7 @@ function rechecks(query: { state: { data: RawAnswer | undefined } }): boolean {
 
 /** The setup flow of the page at `/direct-debit/setup#token=…`. */
 export function useSetupFlow(): SetupFlow {
-  const { reading: token, token: tokenValue } = useHostedLinkToken('dd');
+  const { reading: token, token: tokenValue } = useHostedLinkToken('directDebitSetup');
   // After a reload, the step this tab was at, with the bank and number (setup-history.ts).
   const [flow, dispatch] = useReducer(transition, null, () => initialState(keptDraft()));
   const queryClient = useQueryClient();
@@ -257,7 +257,7 @@ export function useSetupFlow(): SetupFlow {
   useStepHistory(view, dispatch);
 
   // A link the server refuses is of no use after a reload either.
-  useForgetRefusedLink('dd', view.kind === 'invalidLink' ? view.reason : null);
+  useForgetRefusedLink('directDebitSetup', view.kind === 'invalidLink' ? view.reason : null);
 
   const shown = view.kind === 'status' ? view : null;
   const mandateId = shown?.mandate.id ?? null;
