@@ -14,6 +14,16 @@ export type HostedPage =
   | { kind: 'checkout'; paymentId: string }
   | { kind: 'invoice'; invoiceId: string };
 
+/**
+ * A hosted page's one name, used wherever code says which page it means: its link and document
+ * (here), the token it reads (src/lib/capability-token.ts), its query keys (src/lib/hosted-reads.ts),
+ * its frame (src/components/hosted-page.tsx) and the build (scripts/page-documents.ts). File and
+ * folder names (`direct-debit-setup`, `pages/direct-debit-setup.html`) and the message catalog's
+ * parts (`setup`) keep their own spelling: they are names on disk and message-id namespaces, mapped
+ * from this where code needs them (docs/decisions/0032-setup-split-and-page-identity.md).
+ */
+export type HostedPageKind = HostedPage['kind'];
+
 /** The setup page's path (it has no id: the token alone names the subscription). */
 const setupPagePath = '/direct-debit/setup';
 
@@ -24,7 +34,7 @@ const setupPagePath = '/direct-debit/setup';
  * (scripts/page-documents.ts), served by the sandbox (sandbox/http/spa-pages.ts) and by a static
  * host as docs/deploy.md says; any other address gets `index.html`.
  */
-export const hostedPageDocuments: Readonly<Record<HostedPage['kind'], string>> = {
+export const hostedPageDocuments: Readonly<Record<HostedPageKind, string>> = {
   directDebitSetup: 'pages/direct-debit-setup.html',
   checkout: 'pages/checkout.html',
   invoice: 'pages/invoice.html',

@@ -32,7 +32,7 @@ const pages: PageDownloads[] = [
   {
     page: 'directDebitSetup',
     loadRoute: loadDirectDebitSetupRoute,
-    owner: () => 'dd',
+    owner: () => 'directDebitSetup',
     reads: () => [{ read: 'getSetup' }, { read: 'listSetupBanks' }],
   },
   {

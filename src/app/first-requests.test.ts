@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 
 function checkoutKey(paymentId: string) {
-  return ['payment-checkout', paymentId];
+  return ['checkout', paymentId];
 }
 
 test('the app’s prefetch takes the read the entry sent: one request, and the answer in the cache', async () => {

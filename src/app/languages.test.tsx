@@ -53,7 +53,7 @@ function standIn(english: Messages): Messages {
 
 const loads: CatalogPart[] = [];
 beforeEach(() => {
-  forgetCapabilityToken('dd');
+  forgetCapabilityToken('directDebitSetup');
   loads.length = 0;
   const standInLoader = (part: CatalogPart, english: Messages) => () => {
     loads.push(part);

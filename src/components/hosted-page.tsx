@@ -11,9 +11,10 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import type { HostedMerchant, Language, Mode } from '../../contract/hosted-common';
+import type { HostedPageKind } from '../../contract/hosted-links';
 import { brandStyle } from '../lib/brand-color';
 import type { InvalidLinkState } from '../lib/classify-failure';
-import type { PlainMessageId } from '../messages/i18n';
+import type { CatalogPart, PlainMessageId } from '../messages/i18n';
 import type { MessageId } from '../messages/message-ids.generated';
 import { useMessages, usePageLanguage, type PageMessages } from '../messages/use-messages';
 import { DocumentTitle } from './document-title';
@@ -22,8 +23,22 @@ import { PageTop } from './page-top';
 import { RequestId } from './request-id';
 import { StepHeading } from './step-heading';
 
-/** A hosted page, by its catalog part. */
-export type HostedPageName = 'setup' | 'checkout' | 'invoice';
+/**
+ * The catalog part holding each hosted page's words: the part's name is a file name
+ * (`src/messages/locales/<language>/<part>.po`) and the prefix of its message ids, so it keeps its
+ * own, shorter spelling of the page's name.
+ */
+export const pageCatalogParts = {
+  directDebitSetup: 'setup',
+  checkout: 'checkout',
+  invoice: 'invoice',
+} as const satisfies Record<HostedPageKind, CatalogPart>;
+
+/** The catalog part of page `K`. */
+type PartOf<K extends HostedPageKind> = (typeof pageCatalogParts)[K];
+
+/** A hosted page's catalog part. */
+type PagePart = PartOf<HostedPageKind>;
 
 /**
  * What the header, the test banner and the page's language come from: the record of the page's
@@ -35,9 +50,9 @@ export interface PageAnswer {
   preferredLanguage: Language | null;
 }
 
-/** The reasons page `P` words in its catalog (`<P>.invalidLink.reasons.<reason>`). */
-export type InvalidLinkReasonOf<P extends HostedPageName> = MessageId extends infer Id
-  ? Id extends `${P}.invalidLink.reasons.${infer Reason}`
+/** The reasons page `P` words in its catalog (`<part>.invalidLink.reasons.<reason>`). */
+export type InvalidLinkReasonOf<P extends HostedPageKind> = MessageId extends infer Id
+  ? Id extends `${PartOf<P>}.invalidLink.reasons.${infer Reason}`
     ? Reason
     : never
   : never;
@@ -47,16 +62,16 @@ export type InvalidLinkReasonOf<P extends HostedPageName> = MessageId extends in
  * places; `invalidLink` shows {@link InvalidLinkView}, titles the tab so and keeps the last
  * answer's merchant, mode and language; any other kind shows the page's own view.
  */
-export type HostedView<P extends HostedPageName> =
+export type HostedView<P extends HostedPageKind> =
   InvalidLinkState<InvalidLinkReasonOf<P>> | { kind: string };
 
-function isInvalidLink<P extends HostedPageName>(
+function isInvalidLink<P extends HostedPageKind>(
   view: HostedView<P>,
 ): view is InvalidLinkState<InvalidLinkReasonOf<P>> {
   return view.kind === 'invalidLink';
 }
 
-export interface HostedPageProps<P extends HostedPageName> {
+export interface HostedPageProps<P extends HostedPageKind> {
   page: P;
   view: HostedView<P>;
   /** The page's last answer (its setup, checkout or invoice); null when it has none to show. */
@@ -78,17 +93,18 @@ export interface HostedPageProps<P extends HostedPageName> {
 }
 
 /** The page before it can show its view: its first answer (or its language) is on its way. */
-export function PageLoading({ page }: { page: HostedPageName }) {
+export function PageLoading({ page }: { page: HostedPageKind }) {
   const { _ } = useMessages();
+  const part: PagePart = pageCatalogParts[page];
   return (
     <>
-      <StepHeading>{_(`${page}.loadingTitle`)}</StepHeading>
+      <StepHeading>{_(`${part}.loadingTitle`)}</StepHeading>
       <p role="status">{_('common.loading')}</p>
     </>
   );
 }
 
-export interface InvalidLinkViewProps<P extends HostedPageName> {
+export interface InvalidLinkViewProps<P extends HostedPageKind> {
   page: P;
   /** The page's invalid-link state (src/lib/classify-failure.ts, `InvalidLinkState`). */
   link: {
@@ -105,12 +121,12 @@ export interface InvalidLinkViewProps<P extends HostedPageName> {
  * page knows the merchant (the link stopped working after the page had loaded), and the request id
  * of the refusal when there was one.
  */
-export function InvalidLinkView<P extends HostedPageName>({
+export function InvalidLinkView<P extends HostedPageKind>({
   page,
   link: { reason, merchant, requestId },
 }: InvalidLinkViewProps<P>) {
   const { _ } = useMessages();
-  const part: HostedPageName = page; // Its message ids, checked for every page alike.
+  const part: PagePart = pageCatalogParts[page]; // Its message ids, checked for every page alike.
   return (
     <>
       <StepHeading>{_(`${part}.invalidLink.title`)}</StepHeading>
@@ -138,7 +154,7 @@ export function InvalidLinkView<P extends HostedPageName>({
  * language come from `record` (the page's last answer) or, once a link is refused, from the answer
  * before it. Shows `children` only when the page's language is active. Throws nothing.
  */
-export function HostedPage<P extends HostedPageName>({
+export function HostedPage<P extends HostedPageKind>({
   page,
   view,
   record,
@@ -148,7 +164,7 @@ export function HostedPage<P extends HostedPageName>({
   children,
 }: HostedPageProps<P>) {
   const { _ } = useMessages();
-  const part: HostedPageName = page; // Its message ids, checked for every page alike.
+  const part: PagePart = pageCatalogParts[page]; // Its message ids, checked for every page alike.
   // Loading with no record yet: the first answer, and with it the page's language, is awaited.
   const answer = isInvalidLink(view)
     ? view
@@ -157,7 +173,7 @@ export function HostedPage<P extends HostedPageName>({
       : record;
   const merchant = answer?.merchant ?? null;
   const languageReady = usePageLanguage(
-    page,
+    part,
     answer === undefined ? undefined : (answer?.preferredLanguage ?? null),
   );
   return (

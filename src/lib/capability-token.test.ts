@@ -14,7 +14,7 @@ const checkoutA = { kind: 'checkout', id: 'osp_A' } as const;
 const checkoutB = { kind: 'checkout', id: 'osp_B' } as const;
 
 beforeEach(() => {
-  forgetCapabilityToken('dd');
+  forgetCapabilityToken('directDebitSetup');
   forgetCapabilityToken(checkoutA);
   forgetCapabilityToken(checkoutB);
   forgetCapabilityToken({ kind: 'invoice', id: 'inv_A' });
@@ -27,7 +27,7 @@ function visit(url: string) {
 
 test('reads the token from the fragment, keeps it for the tab and strips it from the address bar', () => {
   visit(`/direct-debit/setup?lang=en#token=${token}`);
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'token', token });
   expect(window.sessionStorage.getItem('dd-token')).toBe(token);
   expect(window.location.hash).toBe('');
   expect(window.location.pathname).toBe('/direct-debit/setup');
@@ -36,8 +36,8 @@ test('reads the token from the fragment, keeps it for the tab and strips it from
 
 test('a link that a mail app ended with "." or ")" still opens: the punctuation is not the token', () => {
   visit(`/direct-debit/setup#token=${token}).`);
-  expect(peekCapabilityToken('dd')).toBe(token);
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  expect(peekCapabilityToken('directDebitSetup')).toBe(token);
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'token', token });
   expect(window.sessionStorage.getItem('dd-token')).toBe(token);
   visit(`/checkout/osp_A#token=${token},`);
   expect(readCapabilityToken(checkoutA)).toEqual({ kind: 'token', token });
@@ -45,27 +45,27 @@ test('a link that a mail app ended with "." or ")" still opens: the punctuation 
 
 test('never reads a token from the query string', () => {
   visit(`/direct-debit/setup?token=${token}`);
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'missing' });
   expect(window.sessionStorage.getItem('dd-token')).toBeNull();
 });
 
 test('after a reload (no fragment) the token kept in sessionStorage is used', () => {
   window.sessionStorage.setItem('dd-token', token);
   visit('/direct-debit/setup');
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'token', token });
 });
 
 test('reads the fragment once: a second read uses the kept token', () => {
   visit(`/direct-debit/setup#token=${token}`);
-  readCapabilityToken('dd');
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  readCapabilityToken('directDebitSetup');
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'token', token });
 });
 
 test('a newer link in the same tab replaces the kept token', () => {
   visit(`/direct-debit/setup#token=${token}`);
-  readCapabilityToken('dd');
+  readCapabilityToken('directDebitSetup');
   visit(`/direct-debit/setup#token=${newer}`);
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token: newer });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'token', token: newer });
   expect(window.sessionStorage.getItem('dd-token')).toBe(newer);
 });
 
@@ -78,41 +78,41 @@ test.each([
   (_name, bad) => {
     window.sessionStorage.setItem('dd-token', token);
     visit(`/direct-debit/setup#token=${encodeURIComponent(bad)}`);
-    expect(readCapabilityToken('dd')).toEqual({ kind: 'malformed' });
+    expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'malformed' });
     expect(window.location.hash).toBe('');
   },
 );
 
 test('after a broken newer link, a reload does not fall back to the older link of the tab', () => {
   visit(`/direct-debit/setup#token=${token}`);
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'token', token });
   // A truncated link from a newer email, opened in the same tab, then a reload.
   visit('/direct-debit/setup#token=truncated');
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'malformed' });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'malformed' });
   visit('/direct-debit/setup');
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'missing' });
   expect(window.sessionStorage.getItem('dd-token')).toBeNull();
 });
 
 test('a malformed fragment read twice on the same page is malformed both times, never missing', () => {
   // React may throw a first render away (a lazy chunk still loading) and read again.
   visit('/direct-debit/setup#token=abc');
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'malformed' });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'malformed' });
   expect(window.location.hash).toBe('');
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'malformed' });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'malformed' });
   // A later good link in the same tab is read as a token again.
   visit(`/direct-debit/setup#token=${token}`);
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'token', token });
 });
 
 test('without a fragment token or a kept one, the token is missing', () => {
   visit('/direct-debit/setup#section');
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'missing' });
 });
 
 test('tokens of different pages are kept apart', () => {
   visit(`/direct-debit/setup#token=${token}`);
-  readCapabilityToken('dd');
+  readCapabilityToken('directDebitSetup');
   expect(
     readCapabilityToken(checkoutA, {
       location: { hash: '', pathname: '/checkout/osp_1', search: '' },
@@ -176,16 +176,19 @@ test('the memory copy serves the page when storage throws', () => {
     history: window.history,
     storage: throwing,
   });
-  expect(readCapabilityToken('dd', env(`#token=${token}`))).toEqual({ kind: 'token', token });
-  expect(readCapabilityToken('dd', env(''))).toEqual({ kind: 'token', token });
+  expect(readCapabilityToken('directDebitSetup', env(`#token=${token}`))).toEqual({
+    kind: 'token',
+    token,
+  });
+  expect(readCapabilityToken('directDebitSetup', env(''))).toEqual({ kind: 'token', token });
 });
 
 test('a forgotten token is gone from memory and storage', () => {
   visit(`/direct-debit/setup#token=${token}`);
-  readCapabilityToken('dd');
-  forgetCapabilityToken('dd');
+  readCapabilityToken('directDebitSetup');
+  forgetCapabilityToken('directDebitSetup');
   expect(window.sessionStorage.getItem('dd-token')).toBeNull();
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'missing' });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'missing' });
 });
 
 test('plausible tokens are base64url of 32 to 128 characters', () => {
@@ -197,19 +200,19 @@ test('plausible tokens are base64url of 32 to 128 characters', () => {
 
 test('peeking gives the token the page will read, and changes nothing', () => {
   visit(`/direct-debit/setup#token=${token}`);
-  expect(peekCapabilityToken('dd')).toBe(token);
+  expect(peekCapabilityToken('directDebitSetup')).toBe(token);
   expect(window.location.hash).toBe(`#token=${token}`);
   expect(window.sessionStorage.getItem('dd-token')).toBeNull();
-  expect(readCapabilityToken('dd')).toEqual({ kind: 'token', token });
+  expect(readCapabilityToken('directDebitSetup')).toEqual({ kind: 'token', token });
 
   // Then from what the tab kept; never from the query string, never a malformed one.
   visit('/direct-debit/setup');
-  expect(peekCapabilityToken('dd')).toBe(token);
+  expect(peekCapabilityToken('directDebitSetup')).toBe(token);
   visit(`/direct-debit/setup#token=truncated`);
-  expect(peekCapabilityToken('dd')).toBeNull();
+  expect(peekCapabilityToken('directDebitSetup')).toBeNull();
   expect(window.sessionStorage.getItem('dd-token')).toBe(token);
   expect(peekCapabilityToken(checkoutA)).toBeNull();
-  forgetCapabilityToken('dd');
+  forgetCapabilityToken('directDebitSetup');
   visit(`/direct-debit/setup?token=${token}`);
-  expect(peekCapabilityToken('dd')).toBeNull();
+  expect(peekCapabilityToken('directDebitSetup')).toBeNull();
 });

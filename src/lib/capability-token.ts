@@ -8,20 +8,22 @@
  * and removes it from the address bar so it does not end up in screenshots, history sync or a
  * shared URL. Nothing here logs the token.
  */
-import { tokenFromFragment } from '../../contract/hosted-links';
+import { tokenFromFragment, type HostedPageKind } from '../../contract/hosted-links';
 import { checkoutTokenHeader, directDebitTokenHeader } from '../../contract/hosted-reads';
 import type { TokenHeader } from './api-transport';
 
-/** Which kind of page a token belongs to. */
-export type TokenKind = 'dd' | 'checkout' | 'invoice';
+/** Which kind of page a token belongs to: the hosted page's own name. */
+export type TokenKind = HostedPageKind;
 
 /**
- * The page a token belongs to. The direct-debit setup page has no id in its path (`'dd'`); a
- * checkout or invoice page is named by the id in its path (`/checkout/:paymentId`,
- * `/invoices/:invoiceId`), so that two payments opened in one tab each keep their own token.
- * `sessionStorage` keys: `dd-token`, `checkout-token:<id>`, `invoice-token:<id>`.
+ * The page a token belongs to. The direct-debit setup page has no id in its path (its name
+ * alone, `'directDebitSetup'`); a checkout or invoice page is named by the id in its path
+ * (`/checkout/:paymentId`, `/invoices/:invoiceId`), so that two payments opened in one tab each
+ * keep their own token. `sessionStorage` keys: `dd-token`, `checkout-token:<id>`,
+ * `invoice-token:<id>`.
  */
-export type TokenOwner = 'dd' | { kind: Exclude<TokenKind, 'dd'>; id: string };
+export type TokenOwner =
+  'directDebitSetup' | { kind: Exclude<TokenKind, 'directDebitSetup'>; id: string };
 
 /** Where the token comes from and goes to; the defaults are the browser's own objects. */
 export interface TokenEnvironment {
@@ -57,7 +59,10 @@ function entrySaysMalformed(state: unknown, key: string): boolean {
 }
 
 function storageKey(owner: TokenOwner): string {
-  return owner === 'dd' ? 'dd-token' : `${owner.kind}-token:${encodeURIComponent(owner.id)}`;
+  // The setup page's stored key keeps its first name, so a tab open across a release keeps its token.
+  return owner === 'directDebitSetup'
+    ? 'dd-token'
+    : `${owner.kind}-token:${encodeURIComponent(owner.id)}`;
 }
 
 function browserStorage(): TokenEnvironment['storage'] {
@@ -118,7 +123,7 @@ export function peekCapabilityToken(
 }
 
 /**
- * Reads the token of page `owner` (`'dd'`, or a checkout or invoice page with the id from its
+ * Reads the token of page `owner` (`'directDebitSetup'`, or a checkout or invoice page with the id from its
  * path).
  *
  * When the fragment carries `token=…`, that token wins (a newer link opened in the same tab): it
@@ -195,5 +200,8 @@ export function forgetCapabilityToken(
  * setup"; contract/hosted-reads.ts).
  */
 export function tokenHeader(owner: TokenOwner, token: string): TokenHeader {
-  return { header: owner === 'dd' ? directDebitTokenHeader : checkoutTokenHeader, value: token };
+  return {
+    header: owner === 'directDebitSetup' ? directDebitTokenHeader : checkoutTokenHeader,
+    value: token,
+  };
 }

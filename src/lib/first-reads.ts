@@ -29,7 +29,7 @@ function ownerAndParams(read: HostedRead): [TokenOwner, Record<string, string> |
   switch (read.read) {
     case 'getSetup':
     case 'listSetupBanks':
-      return ['dd', undefined];
+      return ['directDebitSetup', undefined];
     case 'getCheckout':
       return [{ kind: 'checkout', id: read.paymentId }, { paymentId: read.paymentId }];
     case 'getInvoice':

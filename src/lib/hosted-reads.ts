@@ -11,19 +11,21 @@
  * Query keys leave the token out, so it never shows in devtools or error reports that print keys.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { HostedPageKind } from '../../contract/hosted-links';
 import { hostedReadTimeoutMs, readRaw, type RawAnswer } from './api-client';
 import { hostedReadRequest, type HostedRead } from './first-reads';
 
-function keyOf(read: HostedRead) {
+// Keyed by the page's one name (contract/hosted-links.ts), then what of it is read.
+function keyOf(read: HostedRead): readonly [HostedPageKind, string] {
   switch (read.read) {
     case 'getSetup':
-      return ['direct-debit-setup', 'setup'] as const;
+      return ['directDebitSetup', 'setup'];
     case 'listSetupBanks':
-      return ['direct-debit-setup', 'banks'] as const;
+      return ['directDebitSetup', 'banks'];
     case 'getCheckout':
-      return ['payment-checkout', read.paymentId] as const;
+      return ['checkout', read.paymentId];
     case 'getInvoice':
-      return ['invoice', read.invoiceId] as const;
+      return ['invoice', read.invoiceId];
   }
 }
 

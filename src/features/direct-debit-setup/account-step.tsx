@@ -22,7 +22,7 @@ import { useMessages } from '../../messages/use-messages';
 import './steps-catalog';
 import { accountFormSchema, type AccountFormInput, type AccountFormOutput } from './account-schema';
 import { accountNumberInput, digitsOf } from './bank-list';
-import type { AccountNotice } from './machine';
+import type { AccountNotice } from './flow-state';
 
 export interface AccountStepProps {
   bank: Bank;

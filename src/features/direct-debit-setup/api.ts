@@ -23,7 +23,8 @@ import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
 import type { ActionKey } from '../../lib/use-action-key';
-import { isOlderMandate, type RequestFailure } from './machine';
+import type { RequestFailure } from './flow-state';
+import { isOlderMandate } from './setup-rules';
 
 /**
  * The setup state (`SetupState`) in an answer of `GET /direct-debit/setup`.
@@ -105,7 +106,7 @@ export function banksQueryOptions(token: string) {
  */
 function hostedWrite<I>(token: string, actionKey: ActionKey<I>, input: I) {
   return {
-    token: tokenHeader('dd', token),
+    token: tokenHeader('directDebitSetup', token),
     timeoutMs: hostedWriteTimeoutMs,
     idempotencyKey: actionKey.keyFor(input),
   };
@@ -128,7 +129,7 @@ export function resolveAccountMutationOptions(
   actionKey: ActionKey<ResolveAccountRequest>,
 ) {
   return mutationOptions({
-    mutationKey: ['direct-debit-setup', 'resolve-account'],
+    mutationKey: ['directDebitSetup', 'resolve-account'],
     mutationFn: async (request: ResolveAccountRequest) =>
       (
         await apiRequest(routes.resolveAccount, {
@@ -154,7 +155,7 @@ export function submitSetupMutationOptions(
   actionKey: ActionKey<SetupSubmitRequest>,
 ) {
   return mutationOptions({
-    mutationKey: ['direct-debit-setup', 'submit'],
+    mutationKey: ['directDebitSetup', 'submit'],
     mutationFn: async (request: SetupSubmitRequest) =>
       (
         await apiRequest(routes.submitSetup, {
@@ -179,7 +180,7 @@ export function disableSetupMutationOptions(
   actionKey: ActionKey<Record<string, never>>,
 ) {
   return mutationOptions({
-    mutationKey: ['direct-debit-setup', 'disable'],
+    mutationKey: ['directDebitSetup', 'disable'],
     mutationFn: async () =>
       (await apiRequest(routes.disableSetup, { ...hostedWrite(token, actionKey, {}), body: {} }))
         .data,

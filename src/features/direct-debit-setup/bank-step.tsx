@@ -23,7 +23,7 @@ import { InputField } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { useMessages } from '../../messages/use-messages';
 import { accountNumberInput, digitsOf, rankBanks } from './bank-list';
-import type { BankNotice } from './machine';
+import type { BankNotice } from './flow-state';
 import { SubscriptionSummary } from './subscription-summary';
 import type { SetupFlow } from './use-setup-flow';
 

@@ -25,7 +25,7 @@ import { useCountdown } from '../../lib/use-countdown';
 import { errorId, translateFormError, translateInEnglish } from '../../messages/i18n';
 import { useMessages } from '../../messages/use-messages';
 import './steps-catalog';
-import type { ConfirmNotice } from './machine';
+import type { ConfirmNotice } from './flow-state';
 import { MaskedAccount } from './masked-account';
 
 // `zod/mini`, as all of the hosted pages' code (docs/decisions/0018-first-load-bytes.md).

@@ -1,24 +1,19 @@
 import { expect, test } from 'vitest';
 import type { MandateStatus } from '../../../contract/direct-debit';
 import {
-  initialState,
-  isOlderMandate,
   lookupKey,
-  pollsStatus,
-  rechecksOnReturn,
-  transition,
   type FlowEvent,
   type FlowEventType,
   type FlowState,
   type RequestFailure,
   type StepKind,
-} from './machine';
+} from './flow-state';
+import { initialState, transition } from './machine';
 import {
   gtb,
   gtbAccount,
   gtbBadAccount,
   gtbOtherAccount,
-  mandate,
   network,
   open,
   wallet,
@@ -318,6 +313,14 @@ test.each(ignored)('%s ignores %s (same state object)', (stateName, eventName) =
 
 const ignoredByData: [string, FlowState, FlowEvent][] = [
   [
+    'a refused disable call when none is in flight',
+    states.confirmingDisable,
+    {
+      type: 'disableFailed',
+      failure: { kind: 'invalidLink', reason: 'revoked', requestId: 'req_6' },
+    },
+  ],
+  [
     'an account number failing the check digit',
     states.enterAccount,
     { type: 'accountEntered', accountNumber: gtbBadAccount },
@@ -566,6 +569,38 @@ test('an unexpected disable failure keeps the confirmation open with the request
   });
 });
 
+test.each<[string, RequestFailure, Partial<FlowState>]>([
+  [
+    'invalid link',
+    { kind: 'invalidLink', reason: 'revoked', requestId: 'req_4' },
+    {
+      step: { kind: 'invalidLink', reason: 'revoked', requestId: 'req_4' },
+      disable: { kind: 'off' },
+    },
+  ],
+  [
+    'setup changed',
+    { kind: 'setupChanged', requestId: 'req_5' },
+    { step: { kind: 'rereading', draft: null }, disable: { kind: 'off' } },
+  ],
+])(
+  'a disable call refused as %s closes the dialog and the form says why',
+  (_n, failure, expected) => {
+    expect(transition(states.disabling, { type: 'disableFailed', failure })).toEqual({
+      ...states.disabling,
+      ...expected,
+    });
+  },
+);
+
+test('an unanswered disable call moves only the dialog, never a step in flight', () => {
+  const both = { ...states.disabling, step: states.resolving.step };
+  expect(transition(both, { type: 'actionUnanswered', unanswered: 'offline' })).toEqual({
+    ...both,
+    disable: { kind: 'confirming', failure: { kind: 'unanswered', unanswered: 'offline' } },
+  });
+});
+
 test.each<[MandateStatus, boolean]>([
   ['pending', true],
   ['unknown', true],
@@ -578,31 +613,6 @@ test.each<[MandateStatus, boolean]>([
   const event: FlowEvent = { type: 'disableRequested', setup: withMandate(status) };
   const next = transition(states.chooseBank, event);
   expect(next === states.chooseBank).toBe(!allowed);
-});
-
-// ---------------------------------------------------------------------------------------------
-// Status checks
-
-test.each<[MandateStatus, boolean, boolean]>([
-  ['pending', true, true],
-  ['unknown', true, true],
-  ['revocation_requested', true, true],
-  ['verified', false, true],
-  ['approved', false, true],
-  ['rejected', false, false],
-  ['revoked', false, false],
-])('%s: checked on a timer %s, on coming back to the tab %s', (status, polls, rechecks) => {
-  expect(pollsStatus(status)).toBe(polls);
-  expect(rechecksOnReturn(status)).toBe(rechecks);
-});
-
-test('only a strictly older mandate update counts as stale', () => {
-  const shownMandate = mandate('pending', { updatedAt: '2026-11-22T10:05:00.000Z' });
-  expect(isOlderMandate(mandate('pending'), shownMandate)).toBe(true);
-  expect(isOlderMandate(shownMandate, shownMandate)).toBe(false);
-  expect(
-    isOlderMandate(mandate('pending', { updatedAt: '2026-11-22T10:06:00.000Z' }), shownMandate),
-  ).toBe(false);
 });
 
 test('the flow starts at the bank step with nothing looked up', () => {

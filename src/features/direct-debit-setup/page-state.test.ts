@@ -5,15 +5,9 @@ import {
   type SetupState,
 } from '../../../contract/direct-debit';
 import { keepNewerSetup, selectSetup, setupAnswer } from './api';
-import {
-  allowsAutoReturn,
-  initialState,
-  lookupKey,
-  transition,
-  type FlowEvent,
-  type FlowState,
-  type RequestFailure,
-} from './machine';
+import { lookupKey, type FlowEvent, type FlowState, type RequestFailure } from './flow-state';
+import { initialState, transition } from './machine';
+import { allowsAutoReturn } from './setup-rules';
 import { setupView, type SetupView } from './page-state';
 import {
   at,

@@ -11,17 +11,16 @@
 import type { Mandate, SetupState } from '../../../contract/direct-debit';
 import { invalidLinkState, type InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
-import {
-  allowsAutoReturn,
-  canDisable,
-  type AutoReturn,
-  type DisableStep,
-  type FlowState,
-  type InvalidLinkReason,
-  type PageFailure,
-  type RequestFailure,
-  type Step,
-} from './machine';
+import type {
+  AutoReturn,
+  DisableStep,
+  FlowState,
+  InvalidLinkReason,
+  PageFailure,
+  RequestFailure,
+  Step,
+} from './flow-state';
+import { allowsAutoReturn, canDisable } from './setup-rules';
 
 /**
  * The last status check of the status view: `ok` (or none yet); `failed`, with the failure to

@@ -13,7 +13,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { z } from 'zod/mini';
 import { bankSchema, type Bank } from '../../../contract/banks';
-import type { FlowEvent, HistoryStep, KeptDraft } from './machine';
+import type { FlowEvent, HistoryStep, KeptDraft } from './flow-state';
 import type { SetupView } from './page-state';
 
 type Entry = HistoryStep | 'status';

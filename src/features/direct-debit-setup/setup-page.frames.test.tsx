@@ -23,7 +23,7 @@ const sandbox = createTestSandbox();
 const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => forgetCapabilityToken('dd'));
+beforeEach(() => forgetCapabilityToken('directDebitSetup'));
 afterEach(() => server.resetHandlers());
 afterAll(() => {
   server.close();
@@ -74,7 +74,7 @@ test('digits typed just before a reload are still in the box after it', async ()
   page.unmount();
   frames.release();
 
-  forgetCapabilityToken('dd'); // memory is gone after a reload; sessionStorage is not
+  forgetCapabilityToken('directDebitSetup'); // memory is gone after a reload; sessionStorage is not
   window.sessionStorage.setItem('dd-token', link.token);
   renderPage('/direct-debit/setup');
   await screen.findByRole('heading', { level: 1, name: 'Enter your account number' });

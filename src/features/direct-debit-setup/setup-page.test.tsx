@@ -39,7 +39,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   sent = [];
   tokensSent = [];
-  forgetCapabilityToken('dd');
+  forgetCapabilityToken('directDebitSetup');
   vi.mocked(redirectTo).mockClear();
 });
 afterEach(() => server.resetHandlers());
@@ -398,7 +398,7 @@ test('a reload in the same tab works from the kept token', async () => {
   const first = renderPage(`/direct-debit/setup#token=${link.token}`);
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
   first.unmount();
-  forgetCapabilityToken('dd'); // memory is gone after a reload; sessionStorage is not
+  forgetCapabilityToken('directDebitSetup'); // memory is gone after a reload; sessionStorage is not
   window.sessionStorage.setItem('dd-token', link.token);
   renderPage('/direct-debit/setup');
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });

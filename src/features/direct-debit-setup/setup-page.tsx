@@ -70,7 +70,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
     case 'chooseBank':
       // The bank step shows once its list is there: shown without it, the list arriving would push
       // Continue down the screen (a layout shift on a slow network, measured by `npm run bench`).
-      if (flow.banks.isPending) return <PageLoading page="setup" />;
+      if (flow.banks.isPending) return <PageLoading page="directDebitSetup" />;
       return (
         <BankStep
           {...state}
@@ -137,7 +137,7 @@ export function SetupPage() {
   const key = stepKey(state);
   return (
     <HostedPage
-      page="setup"
+      page="directDebitSetup"
       view={state}
       record={state.kind === 'invalidLink' ? null : state.setup}
       announcement={(_) => announcement(state, _)}

@@ -31,14 +31,8 @@ import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
 import { useFocusReturnLinkAfterStay } from '../../lib/use-auto-return';
 import { useMessages } from '../../messages/use-messages';
 import './steps-catalog';
-import {
-  canDisable,
-  canTryAnotherAccount,
-  pollsStatus,
-  returnUrlOf,
-  type AutoReturn,
-  type DisableStep,
-} from './machine';
+import type { AutoReturn, DisableStep } from './flow-state';
+import { canDisable, canTryAnotherAccount, pollsStatus, returnUrlOf } from './setup-rules';
 import type { StatusCheck } from './page-state';
 import { MaskedAccount } from './masked-account';
 

@@ -7,7 +7,7 @@ import type { Bank } from '../../../contract/banks';
 import type { Mandate, MandateStatus, SetupState } from '../../../contract/direct-debit';
 import { nubanCheckDigit } from '../../../contract/nuban';
 import { returnUrlOrNull } from '../../../contract/return-url';
-import type { PageFailure } from './machine';
+import type { PageFailure } from './flow-state';
 
 export const gtb: Bank = {
   id: '000013',

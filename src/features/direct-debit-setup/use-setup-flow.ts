@@ -46,16 +46,9 @@ import {
   setupQueryOptions,
   submitSetupMutationOptions,
 } from './api';
-import {
-  allowsAutoReturn,
-  initialState,
-  pollsStatus,
-  rechecksOnReturn,
-  returnUrlOf,
-  transition,
-  type FlowEvent,
-  type ResolvingStep,
-} from './machine';
+import type { FlowEvent, ResolvingStep } from './flow-state';
+import { initialState, transition } from './machine';
+import { allowsAutoReturn, pollsStatus, rechecksOnReturn, returnUrlOf } from './setup-rules';
 import { setupView, type SetupView } from './page-state';
 import { keptDraft, useStepHistory } from './setup-history';
 
@@ -109,7 +102,7 @@ function rechecks(query: { state: { data: RawAnswer | undefined } }): boolean {
 
 /** The setup flow of the page at `/direct-debit/setup#token=…`. */
 export function useSetupFlow(): SetupFlow {
-  const { reading: token, token: tokenValue } = useHostedLinkToken('dd');
+  const { reading: token, token: tokenValue } = useHostedLinkToken('directDebitSetup');
   // After a reload, the step this tab was at, with the bank and number (setup-history.ts).
   const [flow, dispatch] = useReducer(transition, null, () => initialState(keptDraft()));
   const queryClient = useQueryClient();
@@ -264,7 +257,7 @@ export function useSetupFlow(): SetupFlow {
   useStepHistory(view, dispatch);
 
   // A link the server refuses is of no use after a reload either.
-  useForgetRefusedLink('dd', view.kind === 'invalidLink' ? view.reason : null);
+  useForgetRefusedLink('directDebitSetup', view.kind === 'invalidLink' ? view.reason : null);
 
   const shown = view.kind === 'status' ? view : null;
   const mandateId = shown?.mandate.id ?? null;

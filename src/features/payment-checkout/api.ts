@@ -58,7 +58,7 @@ export function checkoutQueryOptions(paymentId: string, token: string) {
 
 /** The key of {@link submitCustomerMutationOptions}: one save of payment `paymentId` at a time. */
 export function submitCustomerMutationKey(paymentId: string) {
-  return ['payment-checkout', paymentId, 'customer'] as const;
+  return ['checkout', paymentId, 'customer'] as const;
 }
 
 /**
