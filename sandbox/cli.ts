@@ -38,6 +38,7 @@
  *
  * Prints keys and the setup link on purpose: they are what a developer asked for.
  */
+import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Sandbox } from './core/app';
 import type { DemoSetupLink, SandboxTarget } from './demo';
@@ -503,7 +504,18 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** True when this module is the program (also through a package bin's symlink). */
+function isProgram(): boolean {
+  const program = process.argv[1];
+  if (program === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(program)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isProgram()) {
   try {
     await runCli(process.argv.slice(2));
   } catch (error) {

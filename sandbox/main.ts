@@ -2,7 +2,7 @@
  * Starts the sandbox server from the environment and keeps it running until it is told to stop:
  * SIGINT, SIGTERM or SIGHUP, or its parent process exiting (`npm start` killed, a CI runner's step
  * ending), then closes the server and the database and exits, so the port is free at once.
- * `npm run sandbox -- serve` (and the package's `payments-sandbox serve`) run it.
+ * `npm run sandbox -- serve` (sandbox/cli.ts; the package's `payments-sandbox serve`) runs it.
  *
  * Environment (sandbox/README.md, "Running it" and "In your repository and CI"):
  *
@@ -22,7 +22,6 @@
  * purpose, as `demo-link` does).
  */
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { webhookUrlSchema } from '../contract/webhooks';
 import {
@@ -125,21 +124,23 @@ export async function serveFromEnvironment(flags: ServeFlags = {}): Promise<Runn
   const pins = pinsFromEnv(process.env);
   const quiet = flags.quiet ?? switchFromEnv(process.env, 'SANDBOX_QUIET', false);
   const stopWithParent = switchFromEnv(process.env, 'SANDBOX_STOP_WITH_PARENT', true);
-  const server = await startServer({
-    ...options,
-    ...pins,
-    log: quiet ? undefined : (line) => console.log(line),
-  });
-  console.log(`Sandbox listening on ${server.url}`);
-  console.log(`Data directory: ${options.dataDir}`);
-  console.log(`Credentials: ${join(options.dataDir, credentialsFileName)}`);
-
+  // The stop is armed before the server starts: a signal sent as soon as the URL is printed (or
+  // during the start) stops it too.
+  const state: { server: RunningServer | null; stopRequested: string | null } = {
+    server: null,
+    stopRequested: null,
+  };
   let stopping = false;
   const stop = (reason: string) => {
+    const running = state.server;
+    if (running === null) {
+      state.stopRequested ??= reason; // acted on once started, below
+      return;
+    }
     if (stopping) return;
     stopping = true;
     console.log(`${reason}: stopping the sandbox`);
-    void server.close().then(() => process.exit(0));
+    void running.close().then(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => stop(signal));
@@ -151,10 +152,16 @@ export async function serveFromEnvironment(flags: ServeFlags = {}): Promise<Runn
       if (process.ppid !== parent) stop(`parent process ${parent} exited`);
     }, 500).unref();
   }
+  const server = await startServer({
+    ...options,
+    ...pins,
+    log: quiet ? undefined : (line) => console.log(line),
+  });
+  state.server = server;
+  console.log(`Sandbox listening on ${server.url}`);
+  console.log(`Data directory: ${options.dataDir}`);
+  console.log(`Credentials: ${join(options.dataDir, credentialsFileName)}`);
+  if (state.stopRequested !== null) stop(state.stopRequested);
   await flags.onReady?.(server);
   return server;
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await serveFromEnvironment();
 }
