@@ -145,6 +145,19 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['{contract,sandbox,scripts,merchant-kit}/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/.git/**', 'scripts/package/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The installable sandbox, packed, installed and run under Node 20.19, 22 and 24
+          // (scripts/package/sandbox-package.test.ts): slow, so a project of its own.
+          name: 'package',
+          environment: 'node',
+          include: ['scripts/package/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
         },
       },
       {

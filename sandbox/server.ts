@@ -12,26 +12,19 @@
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createServer, Server } from 'node:http';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverDefaults, tailPath } from './defaults';
 import { checkoutTokenHeader } from '../contract/checkout';
 import { directDebitTokenHeader } from '../contract/direct-debit';
 import { createSandbox, type Sandbox } from './composition/app';
-import { createWebhookWorker } from './features/webhooks/delivery';
+import type { PinnedCredentials } from './features/merchants/demo-merchant';
+import { createWebhookWorker, type RecordedAttempt } from './features/webhooks/delivery';
+import { setEndpoint } from './features/webhooks/queue';
+import { authenticateSecretKey } from './features/merchants/api-keys';
 import { securityHeaders } from './http/security-headers';
 import { compressAnswer } from './http/compress-answer';
 import { precompressAssets, spaPages, type PagesEnv } from './http/spa-pages';
 
-/** The repository root (parent of `sandbox/`). */
-export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/** Defaults of {@link startServer} and of `npm run sandbox -- serve`. */
-export const serverDefaults = {
-  port: 4010,
-  host: '127.0.0.1',
-  dataDir: join(repoRoot, '.sandbox'),
-  distDir: join(repoRoot, 'dist'),
-} as const;
+export { repoRoot, serverDefaults, tailPath } from './defaults';
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -53,6 +46,44 @@ export interface StartServerOptions {
    * delays in ms, and how often the worker looks for due deliveries (default every 1000 ms).
    */
   webhooks?: { timeoutMs?: number; retryScheduleMs?: readonly number[]; intervalMs?: number };
+  /** Credentials fixed from the environment (CI; sandbox/main.ts), already validated. */
+  pinnedCredentials?: PinnedCredentials;
+  /** The test-mode webhook endpoint to set at start (CI; already validated), if any. */
+  webhookUrl?: string;
+  /**
+   * Told one line per request (method, path, status, request id, ms; `/assets/…`, `/healthz` and
+   * the tail stream left out) and per webhook delivery attempt ({@link requestLine},
+   * {@link attemptLine}). Absent: quiet (the lines still go to `GET /_sandbox/tail`).
+   */
+  log?: (line: string) => void;
+}
+
+function clockTime(): string {
+  return new Date().toISOString().slice(11, 23);
+}
+
+/**
+ * The terminal line of one request: `HH:MM:SS.mmm METHOD /path status req_… N ms` (the path
+ * without its query: no token or key ever travels in a path, and queries stay out of the terminal).
+ */
+export function requestLine(input: {
+  method: string;
+  path: string;
+  status: number;
+  requestId: string | null;
+  ms: number;
+}): string {
+  return `${clockTime()} ${input.method} ${input.path} ${input.status} ${input.requestId ?? '-'} ${input.ms} ms`;
+}
+
+/** The terminal line of one delivery attempt: `… webhook <type> <mode> #n → <url> <status|error> N ms`. */
+export function attemptLine(attempt: RecordedAttempt): string {
+  const result = attempt.httpStatus === null ? (attempt.error ?? '-') : String(attempt.httpStatus);
+  const url = attempt.url === '' ? '(no endpoint)' : attempt.url;
+  return (
+    `${clockTime()} webhook ${attempt.eventType} ${attempt.mode} #${attempt.attemptNumber} ` +
+    `${attempt.deliveryId} → ${url} ${result} ${attempt.outcome} ${attempt.durationMs} ms`
+  );
 }
 
 /** A listening server. */
@@ -85,9 +116,91 @@ function isApiRequest(request: Request, pathname: string): boolean {
 
 const noStore = { 'cache-control': 'no-store' };
 
-/** The server's Hono app: security headers, `/healthz`, then the API or the pages. */
-function serverApp(sandbox: () => Sandbox | null, distDir: string) {
+/** The server's terminal lines: printed (unless quiet) and streamed to every `tail`. */
+interface Terminal {
+  emit(line: string): void;
+  subscribe(listener: (line: string) => void): () => void;
+}
+
+function createTerminal(log: ((line: string) => void) | undefined): Terminal {
+  const listeners = new Set<(line: string) => void>();
+  return {
+    emit(line) {
+      log?.(line);
+      for (const listener of listeners) listener(line);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * `GET /_sandbox/tail`: the terminal's lines as they happen, as server-sent events (`data: <line>`),
+ * with a comment every 15 s so that a client that went away is noticed. Takes a current secret key
+ * with `sandbox:controls` (401 otherwise, 403 without the scope). The CLI's `tail` reads it.
+ */
+function terminalStream(sandbox: Sandbox, terminal: Terminal, authorization: string | null) {
+  let caller;
+  try {
+    caller = authenticateSecretKey(sandbox.db, authorization);
+  } catch {
+    return Response.json({ message: 'Invalid API key' }, { status: 401, headers: noStore });
+  }
+  if (!caller.scopes.includes('sandbox:controls')) {
+    return Response.json(
+      { message: 'This key lacks the scope sandbox:controls', code: 'INSUFFICIENT_SCOPE' },
+      { status: 403, headers: noStore },
+    );
+  }
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop(); // the stream was closed
+        }
+      };
+      const unsubscribe = terminal.subscribe((line) => send(`data: ${line}\n\n`));
+      const heartbeat = setInterval(() => send(': still here\n\n'), 15_000);
+      heartbeat.unref();
+      stop = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+      };
+      send(': tail of the sandbox\n\n');
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(body, {
+    headers: { ...noStore, 'content-type': 'text/event-stream; charset=utf-8' },
+  });
+}
+
+/** The server's Hono app: security headers, the terminal line per request, `/healthz`, the tail stream, then the API or the pages. */
+function serverApp(sandbox: () => Sandbox | null, distDir: string, terminal: Terminal) {
   const app = new Hono<{ Bindings: HttpBindings } & PagesEnv>();
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const path = new URL(c.req.url).pathname;
+    if (path === '/healthz' || path === tailPath || path.startsWith('/assets/')) return;
+    terminal.emit(
+      requestLine({
+        method: c.req.method,
+        path,
+        status: c.res.status,
+        requestId: c.res.headers.get('x-request-id'),
+        ms: Math.round(performance.now() - started),
+      }),
+    );
+  });
   app.use(async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) {
@@ -102,6 +215,11 @@ function serverApp(sandbox: () => Sandbox | null, distDir: string) {
       'content-type': 'application/json; charset=utf-8',
     }),
   );
+  app.get(tailPath, (c) => {
+    const running = sandbox();
+    if (running === null) return c.text('Starting', 503, noStore);
+    return terminalStream(running, terminal, c.req.header('authorization') ?? null);
+  });
   app.use(async (c, next) => {
     const running = sandbox();
     if (running === null) return c.text('Starting', 503, noStore);
@@ -130,7 +248,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? serverDefaults.host;
   const distDir = options.distDir ?? serverDefaults.distDir;
   let sandbox: Sandbox | null = null;
-  const app = serverApp(() => sandbox, distDir);
+  const terminal = createTerminal(options.log);
+  const app = serverApp(() => sandbox, distDir, terminal);
   const server = createAdaptorServer({
     fetch: app.fetch,
     createServer,
@@ -160,8 +279,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       publicOrigin: origin,
       approvalDelayMs: options.approvalDelayMs ?? approvalDelayFromEnv(),
       paymentWindowSeconds: paymentWindowFromEnv(),
+      servedAt: origin,
+      pinnedCredentials: options.pinnedCredentials,
     });
+    if (options.webhookUrl !== undefined) {
+      setEndpoint(sandbox.db, {
+        merchantId: sandbox.credentials.merchantId,
+        mode: 'test',
+        url: options.webhookUrl,
+        now: sandbox.clocks.test.now(),
+      });
+    }
   } catch (error) {
+    sandbox?.close();
     server.close();
     throw error;
   }
@@ -184,6 +314,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     clocks: running.clocks,
     timeoutMs: options.webhooks?.timeoutMs,
     retryScheduleMs: options.webhooks?.retryScheduleMs,
+    onAttempt: (attempt) => terminal.emit(attemptLine(attempt)),
   });
   const webhookTimer = setInterval(() => {
     webhookWorker.tick().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // `npm start`: build the SPA when it is missing or older than its sources, start the sandbox on
-// 127.0.0.1 (PORT, default 4010), then print the demo merchant's test keys and a ready-to-open
-// direct-debit setup link. Ctrl-C stops the sandbox.
+// 127.0.0.1 (PORT, default 4010; 0 picks a free port), then print the demo merchant's test keys
+// and a ready-to-open direct-debit setup link (not with `--no-demo` or SANDBOX_DEMO=0). Ctrl-C,
+// SIGTERM, SIGHUP or this script's parent dying stops the sandbox.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.PORT ?? '4010';
-const baseUrl = `http://127.0.0.1:${port}`;
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -48,35 +48,42 @@ if (spaIsStale()) {
   }
 }
 
+// `npm start -- --no-demo` or SANDBOX_DEMO=0: no demo subscription (nothing that would send events
+// to a webhook endpoint); `--quiet` or SANDBOX_QUIET=1: no line per request.
+const args = process.argv.slice(2);
+for (const arg of args) {
+  if (arg !== '--no-demo' && arg !== '--quiet') {
+    console.error(`Unknown option ${arg} (npm start -- [--no-demo] [--quiet])`);
+    process.exit(2);
+  }
+}
+const demo = !args.includes('--no-demo') && !/^(0|false|no)$/i.test(process.env.SANDBOX_DEMO ?? '');
+
 const sandbox = spawn(
   process.execPath,
-  ['--import', 'tsx', join(root, 'sandbox/cli.ts'), 'serve'],
+  [
+    '--import',
+    'tsx',
+    join(root, 'sandbox/cli.ts'),
+    'serve',
+    ...(demo ? ['--demo'] : ['--no-demo']),
+    ...(args.includes('--quiet') ? ['--quiet'] : []),
+  ],
   {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PORT: port },
   },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => sandbox.kill(signal));
+// The server stops on these signals and when its parent (this script) is gone (sandbox/main.ts).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => sandbox.kill(signal));
 sandbox.on('exit', (code) => process.exit(code ?? 0));
-
-async function waitUntilUp() {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The sandbox did not answer on ${baseUrl} within 20 s.`);
+// npm killed outright (kill -9) sends this script no signal: it notices being re-parented, stops
+// the server and exits, so nothing keeps holding the port.
+const parent = process.ppid;
+if (parent > 1) {
+  setInterval(() => {
+    if (process.ppid !== parent) sandbox.kill('SIGTERM');
+  }, 500).unref();
 }
-
-await waitUntilUp();
-const demo = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'sandbox/cli.ts'), 'demo-link', '--base-url', baseUrl],
-  { cwd: root, stdio: 'inherit', env: process.env },
-);
-if (demo.status !== 0) console.error('Could not create the demo setup link (see above).');

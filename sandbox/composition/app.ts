@@ -13,7 +13,11 @@ import type { BankAccountValidator } from '../core/bank-account-validator';
 import { simulatedLiveValidator, testValidator } from '../features/direct-debit/account-validator';
 import { purgeOldLookups } from '../features/direct-debit/lookup-rate-limit';
 import { settleDueMandates } from '../features/direct-debit/mandates';
-import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/demo-merchant';
+import {
+  ensureDemoMerchant,
+  type DemoCredentials,
+  type PinnedCredentials,
+} from '../features/merchants/demo-merchant';
 import { runCheckoutDueWork } from '../features/checkout/due-work';
 import { settleDueCollections } from '../features/payouts/settlements';
 import { createApiApp } from './api-app';
@@ -54,6 +58,13 @@ export interface SandboxOptions {
   approvalDelayMs?: number;
   /** Payment window of dynamic virtual accounts, in seconds (default 1800, contract). */
   paymentWindowSeconds?: number;
+  /**
+   * Where this process serves the sandbox over HTTP (sandbox/server.ts), recorded in the data
+   * directory's lock so that CLI commands find it (sandbox/db/data-dir-lock.ts). Absent: not served.
+   */
+  servedAt?: string;
+  /** Credentials fixed from the environment (CI): see `PinnedCredentials`. */
+  pinnedCredentials?: PinnedCredentials;
   /**
    * Told about every unexpected exception (a 500) with its request id and `METHOD /path`; default:
    * one line on `console.error` ({@link unexpectedFailureLine}), no stack trace.
@@ -102,7 +113,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     throw new Error(`publicOrigin must be http(s): ${options.publicOrigin}`);
   }
   const publicOrigin = origin.origin;
-  const lock = options.dataDir === undefined ? null : lockDataDir(options.dataDir);
+  const lock =
+    options.dataDir === undefined
+      ? null
+      : lockDataDir(options.dataDir, { baseUrl: options.servedAt });
   let db: Db;
   try {
     db = openDatabase({ dataDir: options.dataDir });
@@ -123,11 +137,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     approvalDelayMs: options.approvalDelayMs ?? defaultApprovalDelayMs,
     paymentWindowSeconds: options.paymentWindowSeconds ?? defaultPaymentWindowSeconds,
   };
-  const credentials = ensureDemoMerchant(db, {
-    publicOrigin,
-    dataDir: options.dataDir,
-    now: clocks.live.now(),
-  });
+  let credentials: DemoCredentials;
+  try {
+    credentials = ensureDemoMerchant(db, {
+      publicOrigin,
+      dataDir: options.dataDir,
+      now: clocks.live.now(),
+      pinned: options.pinnedCredentials,
+    });
+  } catch (error) {
+    db.close();
+    lock?.release();
+    throw error;
+  }
   let closed = false;
 
   /** The due work of both modes: every query is confined to `mode` and reads `mode`'s clock. */

@@ -84,7 +84,10 @@ let savepointCounter = 0;
  * is rethrown. `fn` must be synchronous: an `await` inside would let other requests interleave.
  */
 export function atomically<T>(db: Db, fn: () => T): T {
-  if (!db.inTransaction) return db.transaction(fn)();
+  // IMMEDIATE: the write lock is taken up front, so a write committed meanwhile by another
+  // process on the same file (a CLI command such as create-key) is waited for (busy_timeout)
+  // instead of failing this transaction's first write with SQLITE_BUSY.
+  if (!db.inTransaction) return db.transaction(fn).immediate();
   savepointCounter += 1;
   const name = `sp_${savepointCounter}`;
   db.exec(`SAVEPOINT ${name}`);

@@ -50,9 +50,16 @@ export function newWebhookSecret(): string {
  */
 export function issueSecretKey(
   db: Db,
-  input: { merchantId: string; mode: Mode; scopes?: readonly Scope[]; now: Date },
+  input: {
+    merchantId: string;
+    mode: Mode;
+    scopes?: readonly Scope[];
+    now: Date;
+    /** The key to store, already validated (a pinned key); default a new random one. */
+    secretKey?: string;
+  },
 ): { keyId: string; secretKey: string } {
-  const secretKey = newSecretKey(input.mode);
+  const secretKey = input.secretKey ?? newSecretKey(input.mode);
   const keyId = randomId('key_');
   execute(
     db,

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { randomId } from '../../core/crypto';
 import { atomically, execute, queryOne, type Db } from '../../db/database';
+import { sha256Hex } from '../../core/crypto';
+import type { Mode } from '../../../contract/common';
 import {
+  defaultScopes,
   isCurrentSecretKey,
   issueSecretKey,
   newPublicKey,
@@ -48,6 +51,62 @@ export const demoMerchantProfile = {
 export const credentialsFileName = 'credentials.json';
 
 const demoMerchantSetting = 'demo_merchant_id';
+
+/**
+ * Credentials fixed from outside (a CI job's environment, sandbox/main.ts): each given one is the
+ * demo merchant's from this start on. Formats: `osk_test_…`, `osk_live_…`, `whsec_…`, each
+ * followed by 16 to 200 letters or digits ({@link pinnedCredentialPatterns}).
+ */
+export interface PinnedCredentials {
+  testSecretKey?: string;
+  liveSecretKey?: string;
+  webhookSecret?: string;
+}
+
+/** The accepted form of each pinned credential (the Bearer pattern's alphabet, ≥ 16 characters). */
+export const pinnedCredentialPatterns = {
+  testSecretKey: /^osk_test_[A-Za-z0-9]{16,200}$/,
+  liveSecretKey: /^osk_live_[A-Za-z0-9]{16,200}$/,
+  webhookSecret: /^whsec_[A-Za-z0-9]{16,200}$/,
+} as const satisfies Record<keyof PinnedCredentials, RegExp>;
+
+const keyOwnerSchema = z.object({ merchant_id: z.string(), mode: z.string() });
+
+/**
+ * Makes `secretKey` a current key of `merchantId` in `mode` with the default scopes: nothing when
+ * it already is; otherwise `previous` (the demo key it replaces) is revoked and the key issued, or
+ * re-activated when it was revoked before.
+ * @throws Error when the key belongs to another merchant or mode.
+ */
+function pinSecretKey(
+  db: Db,
+  input: { merchantId: string; mode: Mode; secretKey: string; previous?: string; now: Date },
+): string {
+  const { merchantId, mode, secretKey, now } = input;
+  if (isCurrentSecretKey(db, merchantId, secretKey)) return secretKey;
+  if (input.previous !== undefined && input.previous !== secretKey) {
+    execute(
+      db,
+      'UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND merchant_id = ? AND revoked_at IS NULL',
+      [now.toISOString(), sha256Hex(input.previous), merchantId],
+    );
+  }
+  const owner = queryOne(
+    db,
+    'SELECT merchant_id, mode FROM api_keys WHERE key_hash = ?',
+    [sha256Hex(secretKey)],
+    keyOwnerSchema,
+  );
+  if (owner === null) return issueSecretKey(db, { merchantId, mode, now, secretKey }).secretKey;
+  if (owner.merchant_id !== merchantId || owner.mode !== mode) {
+    throw new Error(`The pinned ${mode} secret key is already a key of another merchant or mode`);
+  }
+  execute(db, 'UPDATE api_keys SET revoked_at = NULL, scopes = ? WHERE key_hash = ?', [
+    JSON.stringify(defaultScopes),
+    sha256Hex(secretKey),
+  ]);
+  return secretKey;
+}
 
 const merchantKeysSchema = z.object({
   id: z.string(),
@@ -90,14 +149,26 @@ export function readCredentialsFile(dataDir: string): DemoCredentials | null {
  *   file deleted or edited): revokes the old secret keys and issues new ones (public keys and
  *   webhook secret are kept), then writes the file.
  *
+ * - `pinned` credentials (CI, {@link PinnedCredentials}) replace the demo merchant's: a pinned
+ *   secret key becomes current (the demo key it replaces is revoked; keys from `create-key` stay),
+ *   a pinned webhook secret replaces the merchant's.
+ *
  * @param publicOrigin origin the sandbox serves, e.g. `http://127.0.0.1:4010`
  * @throws Error when the file cannot be written.
  */
 export function ensureDemoMerchant(
   db: Db,
-  options: { publicOrigin: string; dataDir?: string; now: Date },
+  options: { publicOrigin: string; dataDir?: string; now: Date; pinned?: PinnedCredentials },
 ): DemoCredentials {
   const { publicOrigin, dataDir, now } = options;
+  const pinned = options.pinned ?? {};
+  /** The demo key of `mode`: the pinned one (replacing `previous`), else a new random one. */
+  const demoKey = (merchantId: string, mode: Mode, previous?: string): string => {
+    const secretKey = mode === 'test' ? pinned.testSecretKey : pinned.liveSecretKey;
+    return secretKey === undefined
+      ? issueSecretKey(db, { merchantId, mode, now }).secretKey
+      : pinSecretKey(db, { merchantId, mode, secretKey, previous, now });
+  };
   const credentials = atomically(db, () => {
     const setting = queryOne(
       db,
@@ -120,7 +191,7 @@ export function ensureDemoMerchant(
       const created = {
         testPublicKey: newPublicKey('test'),
         livePublicKey: newPublicKey('live'),
-        webhookSecret: newWebhookSecret(),
+        webhookSecret: pinned.webhookSecret ?? newWebhookSecret(),
       };
       execute(
         db,
@@ -148,10 +219,18 @@ export function ensureDemoMerchant(
         baseUrl: publicOrigin,
         merchantId,
         merchantName: demoMerchantProfile.name,
-        testSecretKey: issueSecretKey(db, { merchantId, mode: 'test', now }).secretKey,
-        liveSecretKey: issueSecretKey(db, { merchantId, mode: 'live', now }).secretKey,
+        testSecretKey: demoKey(merchantId, 'test'),
+        liveSecretKey: demoKey(merchantId, 'live'),
         ...created,
       };
+    }
+
+    if (pinned.webhookSecret !== undefined && pinned.webhookSecret !== merchant.webhook_secret) {
+      execute(db, 'UPDATE merchants SET webhook_secret = ? WHERE id = ?', [
+        pinned.webhookSecret,
+        merchant.id,
+      ]);
+      merchant.webhook_secret = pinned.webhookSecret;
     }
 
     const fromFile = dataDir === undefined ? null : readCredentialsFile(dataDir);
@@ -161,7 +240,19 @@ export function ensureDemoMerchant(
       isCurrentSecretKey(db, merchant.id, fromFile.testSecretKey) &&
       isCurrentSecretKey(db, merchant.id, fromFile.liveSecretKey)
     ) {
-      return { ...fromFile, baseUrl: publicOrigin };
+      return {
+        ...fromFile,
+        baseUrl: publicOrigin,
+        webhookSecret: merchant.webhook_secret,
+        testSecretKey:
+          pinned.testSecretKey === undefined
+            ? fromFile.testSecretKey
+            : demoKey(merchant.id, 'test', fromFile.testSecretKey),
+        liveSecretKey:
+          pinned.liveSecretKey === undefined
+            ? fromFile.liveSecretKey
+            : demoKey(merchant.id, 'live', fromFile.liveSecretKey),
+      };
     }
 
     revokeSecretKeys(db, merchant.id, now);
@@ -169,8 +260,8 @@ export function ensureDemoMerchant(
       baseUrl: publicOrigin,
       merchantId: merchant.id,
       merchantName: merchant.name,
-      testSecretKey: issueSecretKey(db, { merchantId: merchant.id, mode: 'test', now }).secretKey,
-      liveSecretKey: issueSecretKey(db, { merchantId: merchant.id, mode: 'live', now }).secretKey,
+      testSecretKey: demoKey(merchant.id, 'test'),
+      liveSecretKey: demoKey(merchant.id, 'live'),
       testPublicKey: merchant.test_public_key,
       livePublicKey: merchant.live_public_key,
       webhookSecret: merchant.webhook_secret,

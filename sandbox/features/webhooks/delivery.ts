@@ -91,6 +91,24 @@ export interface WebhookDeliveryOptions {
   perEndpointLimit?: number;
   /** The HTTP client (default the global `fetch`). */
   fetch?: typeof fetch;
+  /** Told about every recorded attempt (the server's terminal line, sandbox/server.ts). */
+  onAttempt?: (attempt: RecordedAttempt) => void;
+}
+
+/** One recorded delivery attempt, as {@link WebhookDeliveryOptions.onAttempt} is told it. */
+export interface RecordedAttempt {
+  deliveryId: string;
+  mode: Mode;
+  eventType: string;
+  /** 1 for the first attempt. */
+  attemptNumber: number;
+  /** The endpoint it went to; '' when none was set. */
+  url: string;
+  /** The endpoint's HTTP status, or null (see `error`). */
+  httpStatus: number | null;
+  error: AttemptError | null;
+  durationMs: number;
+  outcome: 'succeeded' | 'failed';
 }
 
 /** What one pass did: attempts made, by outcome. */
@@ -414,7 +432,21 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
       };
     }
     if (stopped) return 'aborted';
-    return recordAttempt(db, claim, outcome, attemptedAt, clock.now(), schedule);
+    const recorded = recordAttempt(db, claim, outcome, attemptedAt, clock.now(), schedule);
+    if (recorded !== 'stale') {
+      options.onAttempt?.({
+        deliveryId: claim.deliveryId,
+        mode: claim.mode,
+        eventType: claim.eventType,
+        attemptNumber: claim.attemptNumber,
+        url: outcome.url,
+        httpStatus: outcome.httpStatus,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        outcome: recorded,
+      });
+    }
+    return recorded;
   }
 
   return {
