@@ -20,6 +20,7 @@ import { createSandbox, type Sandbox } from './core/app';
 import { createWebhookWorker } from './features/webhooks/delivery';
 import { securityHeaders } from './http/security-headers';
 import { compressAnswer } from './http/compress-answer';
+import { openApiAnswers, openApiPath } from './http/openapi-answer';
 import { precompressAssets, spaPages, type PagesEnv } from './http/spa-pages';
 
 /** The repository root (parent of `sandbox/`). */
@@ -102,10 +103,20 @@ function serverApp(sandbox: () => Sandbox | null, distDir: string) {
       'content-type': 'application/json; charset=utf-8',
     }),
   );
+  // Built once per server, on the first call (http/openapi-answer.ts).
+  const openApi = openApiAnswers((request) => {
+    const running = sandbox();
+    if (running === null) throw new Error('The sandbox is not running');
+    return running.handle(request);
+  });
   app.use(async (c, next) => {
     const running = sandbox();
     if (running === null) return c.text('Starting', 503, noStore);
-    if (!isApiRequest(c.req.raw, new URL(c.req.url).pathname)) return next();
+    const pathname = new URL(c.req.url).pathname;
+    if (!isApiRequest(c.req.raw, pathname)) return next();
+    if (c.req.method === 'GET' && pathname === openApiPath) {
+      return compressAnswer(c.req.header('accept-encoding'), await openApi(c.req.raw));
+    }
     return compressAnswer(
       c.req.header('accept-encoding'),
       await running.handle(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }),
