@@ -195,6 +195,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     clocks: running.clocks,
     timeoutMs: options.webhooks?.timeoutMs,
     retryScheduleMs: options.webhooks?.retryScheduleMs,
+    refill: true,
   });
   const webhookTimer = setInterval(() => {
     webhookWorker.tick().catch((error: unknown) => {
