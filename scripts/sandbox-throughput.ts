@@ -187,7 +187,13 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-throughput-'));
   const { url, child } = await startSandbox(dataDir);
   const receiver = await startReceiver();
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  // One pool of connections per phase: a connection left idle through a long phase may be closed
+  // by the server's keep-alive timeout just as the next phase reuses it.
+  let agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const freshAgent = () => {
+    agent.destroy();
+    agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  };
   try {
     const credentials = z
       .object({ testSecretKey: z.string() })
@@ -222,6 +228,7 @@ async function main(): Promise<void> {
     const delivered = receiver.ids.size;
 
     // 2. Seed payments, then read the newest 100 from 20 connections.
+    freshAgent();
     let checkoutPath = '';
     let checkoutToken = '';
     await inParallel(settings.payments, 8, async (index) => {
@@ -251,6 +258,7 @@ async function main(): Promise<void> {
           new URLSearchParams(new URL(created.data.checkoutUrl).hash.slice(1)).get('token') ?? '';
       }
     });
+    freshAgent();
     const listTimes: number[] = [];
     const listStart = performance.now();
     await inParallel(settings.listRequests, settings.listConnections, async () => {
