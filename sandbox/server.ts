@@ -18,7 +18,8 @@ import { checkoutTokenHeader } from '../contract/checkout';
 import { directDebitTokenHeader } from '../contract/direct-debit';
 import { createSandbox, type Sandbox } from './core/app';
 import { createWebhookWorker } from './features/webhooks/delivery';
-import { securityHeaders } from './http/security-headers';
+import { secureHeaders } from 'hono/secure-headers';
+import { secureHeadersOptions, securityHeaders } from './http/security-headers';
 import { compressAnswer } from './http/compress-answer';
 import { openApiAnswers, openApiPath } from './http/openapi-answer';
 import { precompressAssets, spaPages, type PagesEnv } from './http/spa-pages';
@@ -89,13 +90,9 @@ const noStore = { 'cache-control': 'no-store' };
 /** The server's Hono app: security headers, `/healthz`, then the API or the pages. */
 function serverApp(sandbox: () => Sandbox | null, distDir: string) {
   const app = new Hono<{ Bindings: HttpBindings } & PagesEnv>();
-  app.use(async (c, next) => {
+  app.use(secureHeaders(secureHeadersOptions), async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) {
-      // An answer with a stricter policy of its own keeps it (an uploaded logo: docs/decisions/0022).
-      if (name === 'content-security-policy' && c.res.headers.has(name)) continue;
-      c.header(name, value);
-    }
+    c.header('x-robots-tag', securityHeaders['x-robots-tag']);
   });
   app.get('/healthz', (c) =>
     c.body('{"status":"ok"}', 200, {
