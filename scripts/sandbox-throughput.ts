@@ -120,14 +120,14 @@ async function startSandbox(dataDir: string): Promise<{ url: string; child: Chil
   });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1] !== undefined) resolve(match[1]);
     });
     child.once('exit', (code) => reject(new Error(`The sandbox exited (${String(code)})`)));
   });
-  child.stdout?.resume();
+  child.stdout.resume();
   return { url, child };
 }
 

@@ -454,7 +454,10 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
       refillQueued = false;
       if (stopped) return;
       try {
-        claimDue(db, clocks, leaseMs, batchSize, perEndpointLimit, inFlight).forEach(start);
+        for (const claim of claimDue(db, clocks, leaseMs, batchSize, perEndpointLimit, inFlight)) {
+          // Tracked in `running`; its outcome is logged by `start`, nobody waits for it here.
+          void start(claim);
+        }
       } catch (error) {
         console.error('[sandbox] webhook delivery failed:', error);
       }
