@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { checkoutTokenHeader } from '../contract/checkout';
 import { directDebitTokenHeader } from '../contract/direct-debit';
 import { createSandbox, type Sandbox } from './core/app';
+import type { LogoFetcher } from './features/merchants/remote-logo';
 import { createWebhookWorker } from './features/webhooks/delivery';
 import { secureHeaders } from 'hono/secure-headers';
 import { secureHeadersOptions, securityHeaders } from './http/security-headers';
@@ -55,6 +56,8 @@ export interface StartServerOptions {
    * delays in ms, and how often the worker looks for due deliveries (default every 1000 ms).
    */
   webhooks?: { timeoutMs?: number; retryScheduleMs?: readonly number[]; intervalMs?: number };
+  /** Fetches logos set by URL (default: public https hosts only; features/merchants/remote-logo.ts). */
+  logoFetcher?: LogoFetcher;
 }
 
 /** A listening server. */
@@ -168,6 +171,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       publicOrigin: origin,
       approvalDelayMs: options.approvalDelayMs ?? approvalDelayFromEnv(),
       paymentWindowSeconds: paymentWindowFromEnv(),
+      logoFetcher: options.logoFetcher,
     });
   } catch (error) {
     server.close();

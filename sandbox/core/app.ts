@@ -17,6 +17,7 @@ import {
 import { purgeOldLookups } from '../features/direct-debit/lookup-rate-limit';
 import { settleDueMandates } from '../features/direct-debit/mandates';
 import { ensureDemoMerchant, type DemoCredentials } from '../features/merchants/demo-merchant';
+import { fetchPublicLogo, type LogoFetcher } from '../features/merchants/remote-logo';
 import { runCheckoutDueWork } from '../features/checkout/due-work';
 import { settleDueCollections } from '../features/payouts/settlements';
 import { createApiApp } from './api-app';
@@ -58,6 +59,11 @@ export interface SandboxOptions {
   paymentWindowSeconds?: number;
   /** Told about every unexpected exception (a 500); default: `console.error` with the request id. */
   onUnexpectedError?: (error: unknown, requestId: string) => void;
+  /**
+   * Fetches a logo set by URL (default {@link fetchPublicLogo}: public https hosts only). Tests
+   * pass their own, since they have neither the internet nor a public https host.
+   */
+  logoFetcher?: LogoFetcher;
 }
 
 /** A running sandbox. */
@@ -121,6 +127,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     },
     approvalDelayMs: options.approvalDelayMs ?? defaultApprovalDelayMs,
     paymentWindowSeconds: options.paymentWindowSeconds ?? defaultPaymentWindowSeconds,
+    logoFetcher: options.logoFetcher ?? fetchPublicLogo,
   };
   const credentials = ensureDemoMerchant(db, {
     publicOrigin,
