@@ -219,12 +219,14 @@ async function main(): Promise<void> {
         'queue a test event',
       );
     });
-    const queuedSeconds = (performance.now() - deliveryStart) / 1000;
+    const queuedAt = performance.now();
+    const queuedSeconds = (queuedAt - deliveryStart) / 1000;
     const deadline = deliveryStart + settings.deliveryDeadlineSeconds * 1000;
     while (receiver.ids.size < settings.events && performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const deliverySeconds = (performance.now() - deliveryStart) / 1000;
+    const drainSeconds = (performance.now() - queuedAt) / 1000;
     const delivered = receiver.ids.size;
 
     // 2. Seed payments, then read the newest 100 from 20 connections.
@@ -311,7 +313,8 @@ async function main(): Promise<void> {
     console.log(`sandbox throughput (${new Date().toISOString()})`);
     console.log(
       `delivery: ${String(delivered)}/${String(settings.events)} events in ${fixed(deliverySeconds, 1)} s ` +
-        `(${fixed(delivered / deliverySeconds, 1)} events/s; queued in ${fixed(queuedSeconds, 1)} s; ` +
+        `(${fixed(delivered / deliverySeconds, 1)} events/s; queued in ${fixed(queuedSeconds, 1)} s, ` +
+        `the rest delivered ${fixed(drainSeconds, 1)} s after the last was queued; ` +
         `${String(receiver.requests())} POSTs received)`,
     );
     console.log(
