@@ -113,6 +113,7 @@ test('the name, the colour with readable text and the uploaded logo show on both
 
 test('a logo that fails to load gives way to the name, which stays where the logo left it', async ({
   page,
+  browser,
 }) => {
   await setBranding({ logo: { upload: base64Of(cleanSvg) }, brandColor: '#1d6b3a' });
   const withLogo = await hostedLinks();
@@ -124,13 +125,15 @@ test('a logo that fails to load gives way to the name, which stays where the log
   // A logo URL is fetched once by the sandbox: the page asks nobody but its own origin for it.
   await setBranding({ logo: { url: 'https://cdn.ojafoods.example/logo.png' } });
   const broken = await hostedLinks();
+  // In a context of its own, so that this page's cache does not hold the logo for what follows.
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
   const hosts = new Set<string>();
-  const recordHost = (request: { url(): string }) => hosts.add(new URL(request.url()).host);
-  page.on('request', recordHost);
-  await openPage(page, broken.setup, /Choose your bank/);
-  await expect(page.getByRole('banner').getByRole('img')).toBeVisible();
-  page.off('request', recordHost);
+  fresh.on('request', (request) => hosts.add(new URL(request.url()).host));
+  await openPage(fresh, broken.setup, /Choose your bank/);
+  await expect(fresh.getByRole('banner').getByRole('img')).toBeVisible();
   expect([...hosts]).toEqual([new URL(server.url).host]);
+  await context.close();
 
   // Now its load fails.
   await page.route('**/sandbox/v1/logos/**', (route) => route.abort());
