@@ -29,7 +29,8 @@ export const maxDisplayNameLength = 100;
 const maxLogoBase64Length = Math.ceil(maxLogoBytes / 3) * 4;
 
 /**
- * The logo of an update: `{ url }` an absolute https image URL (≤ 2048 characters), `{ upload }`
+ * The logo of an update: `{ url }` an absolute https image URL (≤ 2048 characters) on a public
+ * host, which the sandbox fetches once and checks as an upload, `{ upload }`
  * the file's bytes in base64 (PNG or SVG, ≤ 32 KiB decoded; the sandbox checks the bytes), or
  * `null` to remove the logo.
  */
@@ -59,12 +60,21 @@ export const brandingUpdateRequestSchema = z
 export type BrandingUpdate = z.infer<typeof brandingUpdateRequestSchema>;
 
 /**
- * The logo as the merchant set it: an https URL of theirs, or an upload the sandbox serves at
- * `url` (`<origin>/sandbox/v1/logos/<sha256>.png|svg`, cached for a year: the name changes with
- * the bytes). `sizeBytes` in bytes; `sha256` hex.
+ * The logo as the merchant set it, served by the sandbox at `url`
+ * (`<origin>/sandbox/v1/logos/<sha256>.png|svg`, cached for a year: the name changes with the
+ * bytes): an upload, or an https URL of theirs (`sourceUrl`) that the sandbox fetched and checked
+ * once, when it was set, so that no customer's browser ever asks the merchant's host for it.
+ * `sizeBytes` in bytes; `sha256` hex.
  */
 export const brandingLogoSchema = z.discriminatedUnion('source', [
-  z.object({ source: z.literal('url'), url: z.string() }),
+  z.object({
+    source: z.literal('url'),
+    url: z.string(),
+    sourceUrl: z.string(),
+    contentType: logoContentTypeSchema,
+    sizeBytes: z.number().int().positive(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
   z.object({
     source: z.literal('upload'),
     url: z.string(),

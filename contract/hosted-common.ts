@@ -28,8 +28,8 @@ export const isoDateSchema = z.iso.date();
 
 /**
  * A merchant as the hosted pages show it (setup, checkout and invoice pages): name, optional
- * logo (the merchant's https URL, or the path of a logo uploaded to the sandbox on the pages' own
- * origin, `/sandbox/v1/logos/…`; contract/branding.ts), brand colour `#rrggbb` and support e-mail.
+ * logo (a path on the pages' own origin, `/sandbox/v1/logos/…`, whether uploaded or fetched once
+ * from the merchant's URL; contract/branding.ts), brand colour `#rrggbb` and support e-mail.
  */
 export const hostedMerchantSchema = z.object({
   name: z.string(),

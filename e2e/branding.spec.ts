@@ -2,8 +2,9 @@
  * A merchant's branding on the hosted pages (docs/decisions/0022-merchant-branding.md): set
  * through the sandbox's branding API, seen at 360 px on a setup link and a checkout link: the
  * display name, the brand colour with text that passes AA, the uploaded logo, axe clean in light
- * and dark; a broken logo URL gives way to the name without moving it; a colour no text reads on
- * leaves the pages' own colour.
+ * and dark; a logo that fails to load gives way to the name without moving it; a logo URL is
+ * fetched once by the sandbox and shown from the pages' own origin (docs/decisions/0030); a colour
+ * no text reads on leaves the pages' own colour.
  *
  * Branding is the merchant's, shared by every page, so this spec runs its own sandbox (same build,
  * its own data directory and port) instead of repainting the demo merchant under the other specs.
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { BrandingUpdate } from '../contract/branding';
 import { startServer, type RunningServer } from '../sandbox/server';
-import { base64Of, cleanSvg } from '../sandbox/testing/logos';
+import { base64Of, cleanSvg, testLogoFetcher } from '../sandbox/testing/logos';
 import { expectNoAxeViolations } from './axe';
 import { pathOf } from './checkout-api';
 import { callMerchantApi, createSubscriptionWithSetupLink, type Credentials } from './merchant-api';
@@ -31,7 +32,14 @@ test.beforeAll(async () => {
   if (distDir === undefined)
     throw new Error('E2E_DIST_DIR is not set: run through playwright.config.ts');
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-branding-'));
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir });
+  // No internet here: a logo URL is "fetched" by the test fetcher (a 1×1 PNG).
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    distDir,
+    logoFetcher: testLogoFetcher,
+  });
   target = { ...server.sandbox.credentials, baseUrl: server.url };
 });
 
@@ -103,8 +111,9 @@ test('the name, the colour with readable text and the uploaded logo show on both
   }
 });
 
-test('a broken logo URL gives way to the name, which stays where the logo left it', async ({
+test('a logo that fails to load gives way to the name, which stays where the logo left it', async ({
   page,
+  browser,
 }) => {
   await setBranding({ logo: { upload: base64Of(cleanSvg) }, brandColor: '#1d6b3a' });
   const withLogo = await hostedLinks();
@@ -113,9 +122,21 @@ test('a broken logo URL gives way to the name, which stays where the logo left i
   await expect(page.getByRole('banner').getByRole('img')).toBeVisible();
   const placeWithLogo = await name.boundingBox();
 
-  // Nothing answers for .invalid: the image fails to load.
-  await setBranding({ logo: { url: 'https://logo.invalid/ojafoods.png' } });
+  // A logo URL is fetched once by the sandbox: the page asks nobody but its own origin for it.
+  await setBranding({ logo: { url: 'https://cdn.ojafoods.example/logo.png' } });
   const broken = await hostedLinks();
+  // In a context of its own, so that this page's cache does not hold the logo for what follows.
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  const hosts = new Set<string>();
+  fresh.on('request', (request) => hosts.add(new URL(request.url()).host));
+  await openPage(fresh, broken.setup, /Choose your bank/);
+  await expect(fresh.getByRole('banner').getByRole('img')).toBeVisible();
+  expect([...hosts]).toEqual([new URL(server.url).host]);
+  await context.close();
+
+  // Now its load fails.
+  await page.route('**/sandbox/v1/logos/**', (route) => route.abort());
   for (const [, which, heading] of pages) {
     await openPage(page, broken[which], heading);
     const bar = page.getByRole('banner');

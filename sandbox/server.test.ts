@@ -81,6 +81,14 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('x-robots-tag')).toBe('noindex, nofollow');
+  expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  const permissions = headers.get('permissions-policy') ?? '';
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+    expect(permissions).toContain(`${feature}=()`);
+  // The copy buttons write the clipboard: never denied.
+  expect(permissions).not.toContain('clipboard');
+  // Plain http on 127.0.0.1: no HSTS (docs/deploy.md tells HTTPS hosts to send it).
+  expect(headers.get('strict-transport-security')).toBeNull();
 }
 
 test('the server listens on 127.0.0.1 and writes credentials with its real origin', () => {

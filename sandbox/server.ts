@@ -16,12 +16,15 @@ import { serverDefaults, tailPath } from './defaults';
 import { checkoutTokenHeader } from '../contract/checkout';
 import { directDebitTokenHeader } from '../contract/direct-debit';
 import { createSandbox, type Sandbox } from './composition/app';
+import type { LogoFetcher } from './core/logo-fetcher';
 import type { PinnedCredentials } from './features/merchants/demo-merchant';
 import { createWebhookWorker, type RecordedAttempt } from './features/webhooks/delivery';
 import { setEndpoint } from './features/webhooks/queue';
 import { authenticateSecretKey } from './features/merchants/api-keys';
-import { securityHeaders } from './http/security-headers';
+import { secureHeaders } from 'hono/secure-headers';
+import { secureHeadersOptions, securityHeaders } from './http/security-headers';
 import { compressAnswer } from './http/compress-answer';
+import { openApiAnswers, openApiPath } from './http/openapi-answer';
 import { precompressAssets, spaPages, type PagesEnv } from './http/spa-pages';
 
 export { repoRoot, serverDefaults, tailPath } from './defaults';
@@ -56,6 +59,8 @@ export interface StartServerOptions {
    * {@link attemptLine}). Absent: quiet (the lines still go to `GET /_sandbox/tail`).
    */
   log?: (line: string) => void;
+  /** Fetches logos set by URL (default: public https hosts only; features/merchants/remote-logo.ts). */
+  logoFetcher?: LogoFetcher;
 }
 
 function clockTime(): string {
@@ -201,13 +206,9 @@ function serverApp(sandbox: () => Sandbox | null, distDir: string, terminal: Ter
       }),
     );
   });
-  app.use(async (c, next) => {
+  app.use(secureHeaders(secureHeadersOptions), async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) {
-      // An answer with a stricter policy of its own keeps it (an uploaded logo: docs/decisions/0022).
-      if (name === 'content-security-policy' && c.res.headers.has(name)) continue;
-      c.header(name, value);
-    }
+    c.header('x-robots-tag', securityHeaders['x-robots-tag']);
   });
   app.get('/healthz', (c) =>
     c.body('{"status":"ok"}', 200, {
@@ -220,10 +221,20 @@ function serverApp(sandbox: () => Sandbox | null, distDir: string, terminal: Ter
     if (running === null) return c.text('Starting', 503, noStore);
     return terminalStream(running, terminal, c.req.header('authorization') ?? null);
   });
+  // Built once per server, on the first call (http/openapi-answer.ts).
+  const openApi = openApiAnswers((request) => {
+    const running = sandbox();
+    if (running === null) throw new Error('The sandbox is not running');
+    return running.handle(request);
+  });
   app.use(async (c, next) => {
     const running = sandbox();
     if (running === null) return c.text('Starting', 503, noStore);
-    if (!isApiRequest(c.req.raw, new URL(c.req.url).pathname)) return next();
+    const pathname = new URL(c.req.url).pathname;
+    if (!isApiRequest(c.req.raw, pathname)) return next();
+    if (c.req.method === 'GET' && pathname === openApiPath) {
+      return compressAnswer(c.req.header('accept-encoding'), await openApi(c.req.raw));
+    }
     return compressAnswer(
       c.req.header('accept-encoding'),
       await running.handle(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }),
@@ -281,6 +292,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       paymentWindowSeconds: paymentWindowFromEnv(),
       servedAt: origin,
       pinnedCredentials: options.pinnedCredentials,
+      logoFetcher: options.logoFetcher,
     });
     if (options.webhookUrl !== undefined) {
       setEndpoint(sandbox.db, {
@@ -315,6 +327,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     timeoutMs: options.webhooks?.timeoutMs,
     retryScheduleMs: options.webhooks?.retryScheduleMs,
     onAttempt: (attempt) => terminal.emit(attemptLine(attempt)),
+    refill: true,
   });
   const webhookTimer = setInterval(() => {
     webhookWorker.tick().catch((error: unknown) => {

@@ -10,7 +10,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { hostedPageDocuments, type HostedPage } from '../contract/hosted-links';
 import { checkoutTokenHeader, directDebitTokenHeader } from '../contract/hosted-reads';
-import { cacheControl, securityHeaders } from '../sandbox/http/security-headers';
+import {
+  cacheControl,
+  securityHeaders,
+  strictTransportSecurity,
+} from '../sandbox/http/security-headers';
 import { consoleDocument } from '../sandbox/http/spa-pages';
 
 /** Where the document lives. */
@@ -83,6 +87,19 @@ export async function renderDeployDoc(): Promise<string> {
     ...Object.entries(securityHeaders).map(([name, value]) =>
       row([`\`${headerName(name)}\``, `\`${value}\``]),
     ),
+    '',
+    '## HTTPS',
+    '',
+    'A host that serves the pages over HTTPS (every production host) also sends, on every response:',
+    '',
+    row(['Header', 'Value']),
+    row(['---', '---']),
+    row(['`Strict-Transport-Security`', `\`${strictTransportSecurity}\``]),
+    '',
+    'so that a browser that has been there once never again tries plain http, where a request',
+    'could be read or redirected before it reaches the page. The sandbox serves plain http on',
+    '127.0.0.1 and does not send it: over http a browser ignores it, and on a shared `localhost` it',
+    "would break other developers' plain-http servers.",
     '',
     '## Cache-Control by file',
     '',

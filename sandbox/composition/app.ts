@@ -18,6 +18,8 @@ import {
   type DemoCredentials,
   type PinnedCredentials,
 } from '../features/merchants/demo-merchant';
+import { fetchPublicLogo } from '../features/merchants/remote-logo';
+import type { LogoFetcher } from '../core/logo-fetcher';
 import { runCheckoutDueWork } from '../features/checkout/due-work';
 import { settleDueCollections } from '../features/payouts/settlements';
 import { createApiApp } from './api-app';
@@ -70,6 +72,11 @@ export interface SandboxOptions {
    * one line on `console.error` ({@link unexpectedFailureLine}), no stack trace.
    */
   onUnexpectedError?: (error: unknown, requestId: string, where: string) => void;
+  /**
+   * Fetches a logo set by URL (default {@link fetchPublicLogo}: public https hosts only). Tests
+   * pass their own, since they have neither the internet nor a public https host.
+   */
+  logoFetcher?: LogoFetcher;
 }
 
 /** A running sandbox. */
@@ -136,6 +143,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     },
     approvalDelayMs: options.approvalDelayMs ?? defaultApprovalDelayMs,
     paymentWindowSeconds: options.paymentWindowSeconds ?? defaultPaymentWindowSeconds,
+    logoFetcher: options.logoFetcher ?? fetchPublicLogo,
   };
   let credentials: DemoCredentials;
   try {

@@ -15,6 +15,7 @@ import type { Mode } from '../../contract/common';
 import type { RouteName, RouteResponse, routes, Scope } from '../../contract/routes';
 import type { Db } from '../db/database';
 import type { BankAccountValidator } from './bank-account-validator';
+import type { LogoFetcher } from './logo-fetcher';
 import type { ModeClocks } from './clock';
 
 type RouteOf<N extends RouteName> = (typeof routes)[N];
@@ -93,6 +94,11 @@ export interface SandboxServices {
   approvalDelayMs: number;
   /** Payment window of dynamic virtual accounts (and so of checkout payments), in seconds. */
   paymentWindowSeconds: number;
+  /**
+   * Fetches a logo given by URL, once, when the branding is set (features/merchants/remote-logo.ts):
+   * public https hosts only, unless a test passed its own.
+   */
+  logoFetcher: LogoFetcher;
 }
 
 /** One request as a handler sees it. */

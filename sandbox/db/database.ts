@@ -47,6 +47,32 @@ export function openDatabase(options: { dataDir?: string }): Db {
   return db;
 }
 
+/** Prepared statements by connection and SQL text (see {@link statement}). */
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** Most statements kept per connection: the SQL texts are constants or a few shapes of each. */
+const maxStatements = 1000;
+
+/**
+ * The prepared statement of `sql` on `db`, prepared once per connection and reused: preparing is
+ * most of the cost of a short query in libsql, and every request runs dozens (its due work, its
+ * reads). SQLite re-prepares a kept statement by itself after a schema change.
+ */
+function statement(db: Db, sql: string): Database.Statement {
+  let cache = statements.get(db);
+  if (cache === undefined) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let prepared = cache.get(sql);
+  if (prepared === undefined) {
+    if (cache.size >= maxStatements) cache.clear();
+    prepared = db.prepare(sql);
+    cache.set(sql, prepared);
+  }
+  return prepared;
+}
+
 /** The first row of `sql` parsed with `schema`, or null when there is none. */
 export function queryOne<S extends z.ZodType>(
   db: Db,
@@ -54,7 +80,7 @@ export function queryOne<S extends z.ZodType>(
   params: readonly SqlValue[],
   schema: S,
 ): z.output<S> | null {
-  const row = db.prepare(sql).get(...params);
+  const row = statement(db, sql).get(...params);
   return row === undefined ? null : schema.parse(row);
 }
 
@@ -65,15 +91,14 @@ export function queryAll<S extends z.ZodType>(
   params: readonly SqlValue[],
   schema: S,
 ): z.output<S>[] {
-  return db
-    .prepare(sql)
+  return statement(db, sql)
     .all(...params)
     .map((row) => schema.parse(row));
 }
 
 /** Runs a write statement; returns the number of rows it changed. */
 export function execute(db: Db, sql: string, params: readonly SqlValue[] = []): number {
-  return db.prepare(sql).run(...params).changes;
+  return statement(db, sql).run(...params).changes;
 }
 
 let savepointCounter = 0;

@@ -517,6 +517,25 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE payments ADD COLUMN preferred_language TEXT;
     `,
   },
+  {
+    version: 22,
+    name: 'list indexes by merchant, mode and creation',
+    sql: `
+      -- Every list reads one merchant's records of one mode newest first (sandbox/db/paging.ts):
+      -- without these, a page of 100 scanned and sorted all of the table's rows
+      -- (docs/decisions/0030-sandbox-serving-and-headers.md). The rowid tie-break is the index's
+      -- own last column.
+      CREATE INDEX payments_by_merchant ON payments (merchant_id, mode, created_at);
+      CREATE INDEX virtual_accounts_by_merchant ON virtual_accounts (merchant_id, mode, created_at);
+      CREATE INDEX transactions_by_merchant ON transactions (merchant_id, mode, created_at);
+      CREATE INDEX subscriptions_by_merchant ON subscriptions (merchant_id, mode, created_at);
+      CREATE INDEX invoices_by_merchant ON invoices (merchant_id, mode, created_at);
+      CREATE INDEX plans_by_merchant ON plans (merchant_id, mode, created_at);
+      CREATE INDEX payouts_by_merchant ON payouts (merchant_id, mode, created_at);
+      CREATE INDEX beneficiaries_by_merchant ON beneficiaries (merchant_id, mode, created_at);
+      CREATE INDEX payout_use_cases_by_merchant ON payout_use_cases (merchant_id, mode, created_at);
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

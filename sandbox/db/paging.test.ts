@@ -169,3 +169,37 @@ test('GET /api/v1/subscriptions/plans lists plans instead of looking for a subsc
   expect(one.status).toBe(200);
   expect(z.object({ data: z.object({ name: z.string() }) }).parse(one.body).data.name).toBe('Gym');
 });
+
+test('every list reads its page from an index in order, never a scan and sort of the whole table', () => {
+  const sandbox = createTestSandbox();
+  try {
+    for (const table of [
+      'payments',
+      'virtual_accounts',
+      'transactions',
+      'subscriptions',
+      'invoices',
+      'plans',
+      'payouts',
+      'beneficiaries',
+      'payout_use_cases',
+      'withdrawals',
+      'request_log',
+    ]) {
+      // The query listPage sends (paging.ts), with a cursor.
+      const plan = sandbox.sandbox.db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT * FROM ${table} WHERE merchant_id = ? AND mode = ?
+           AND (created_at < ? OR (created_at = ? AND rowid < ?))
+           ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+        )
+        .all('m', 'test', 'x', 'x', 1, 101)
+        .map((row) => z.object({ detail: z.string() }).parse(row).detail)
+        .join('\n');
+      expect(plan, table).toMatch(/USING INDEX \w+ \(merchant_id=\? AND mode=\?/);
+      expect(plan, table).not.toContain('TEMP B-TREE');
+    }
+  } finally {
+    sandbox.close();
+  }
+});

@@ -1,7 +1,10 @@
 /**
  * Logo files for tests of the branding settings (contract/branding.ts): a real 1×1 PNG, a clean
- * SVG, and both as the base64 `logo.upload` of `PUT /sandbox/v1/merchant/branding` takes.
+ * SVG, both as the base64 `logo.upload` of `PUT /sandbox/v1/merchant/branding` takes, and the
+ * logo fetcher test sandboxes use in place of the internet.
  */
+import { LogoRefused } from '../features/merchants/logo-files';
+import type { LogoFetcher } from '../core/logo-fetcher';
 
 /** A valid 1×1 PNG (a dark blue pixel). */
 export const tinyPngBase64 =
@@ -23,3 +26,15 @@ export const cleanSvg = `<?xml version="1.0" encoding="UTF-8"?>
 export function base64Of(text: string | Uint8Array): string {
   return Buffer.from(text).toString('base64');
 }
+
+/**
+ * The {@link LogoFetcher} of test sandboxes (sandbox/testing/test-sandbox.ts): tests have no
+ * internet, so every https URL answers {@link tinyPngBase64}'s bytes, except a host under
+ * `.invalid` (RFC 6761), which cannot be found. Pass `logoFetcher` to test other answers.
+ */
+export const testLogoFetcher: LogoFetcher = (url) => {
+  if (url.hostname.endsWith('.invalid')) {
+    return Promise.reject(new LogoRefused(`its host ${url.hostname} could not be found`));
+  }
+  return Promise.resolve(Buffer.from(tinyPngBase64, 'base64'));
+};

@@ -13,6 +13,7 @@ import {
   type PlanCreateRequest,
 } from '../../contract/subscriptions';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../composition/app';
+import { testLogoFetcher } from './logos';
 import { createManualClock } from '../core/clock';
 import { findRoute } from '../core/route-table';
 import type { DemoCredentials } from '../features/merchants/demo-merchant';
@@ -83,7 +84,8 @@ function isIdempotentRoute(method: string, path: string): boolean {
 /**
  * Creates an in-memory sandbox on a manual clock starting at `start` (default now). Other options
  * go to `createSandbox` (unexpected errors are rethrown into the test's console only when
- * `onUnexpectedError` is not given).
+ * `onUnexpectedError` is not given). A logo set by URL comes from `testLogoFetcher`
+ * (sandbox/testing/logos.ts) unless `logoFetcher` is given.
  */
 export function createTestSandbox(
   options: Partial<SandboxOptions> & { start?: Date } = {},
@@ -91,6 +93,7 @@ export function createTestSandbox(
   const clock = createManualClock(options.start ?? new Date());
   const sandbox = createSandbox({
     publicOrigin: testOrigin,
+    logoFetcher: testLogoFetcher,
     ...options,
     clock: options.clock ?? clock,
   });

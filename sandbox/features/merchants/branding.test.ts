@@ -41,10 +41,19 @@ test('a live key sets the name, colour and logo URL; both modes read them and th
     logo: { url: 'https://cdn.example.com/ojafoods.png' },
   });
   expect(set.status).toBe(200);
+  // Fetched once (sandbox/testing/logos.ts answers a 1×1 PNG) and served by the sandbox.
+  const saved = brandingResponseSchema.parse(set.body).data.logo;
+  const sha256 = saved?.source === 'url' ? saved.sha256 : '';
+  expect(sha256).toMatch(/^[0-9a-f]{64}$/);
   const expected = {
     displayName: 'Ọja Foods',
     brandColor: '#E4572E',
-    logo: { source: 'url', url: 'https://cdn.example.com/ojafoods.png' },
+    logo: {
+      source: 'url',
+      sourceUrl: 'https://cdn.example.com/ojafoods.png',
+      url: `http://sandbox.test/sandbox/v1/logos/${sha256}.png`,
+      contentType: 'image/png',
+    },
   };
   expect(brandingResponseSchema.parse(set.body).data).toMatchObject(expected);
   expect(await readBranding(sandbox)).toMatchObject(expected);
@@ -58,7 +67,7 @@ test('a live key sets the name, colour and logo URL; both modes read them and th
   expect(page.merchant).toMatchObject({
     name: 'Ọja Foods',
     brandColor: '#E4572E',
-    logoUrl: 'https://cdn.example.com/ojafoods.png',
+    logoUrl: `/sandbox/v1/logos/${sha256}.png`,
   });
 
   // A field left out keeps its value; null clears the colour and the logo.

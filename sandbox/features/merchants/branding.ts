@@ -3,8 +3,10 @@
  * docs/decisions/0022-merchant-branding.md): display name, brand colour and logo, read with a test
  * or live key and changed with a live one, and the uploaded logos served by the sandbox itself.
  *
- * An update is checked completely before anything is written, and written in the request's one
- * transaction (composition/pipeline.ts), so a refused update changes nothing.
+ * An update is checked completely before anything is written, and written in one transaction
+ * (composition/pipeline.ts), so a refused update changes nothing. A logo given by URL is fetched
+ * once, when it is set (remote-logo.ts), checked as an upload is, and served from the sandbox's
+ * origin like one.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
@@ -19,8 +21,9 @@ import {
 import { errorCodes } from '../../../contract/errors';
 import { ApiError } from '../../core/api-error';
 import type { HandlerContext, HandlerRegistry, HandlerResult } from '../../core/handler';
-import { execute, queryOne, type Db } from '../../db/database';
+import { atomically, execute, queryOne, type Db } from '../../db/database';
 import { checkLogo, LogoRefused } from './logo-files';
+import type { LogoFetcher } from '../../core/logo-fetcher';
 
 const brandingRowSchema = z.object({
   id: z.string(),
@@ -52,23 +55,27 @@ export function brandingRow(db: Db, merchantId: string): BrandingRow {
 }
 
 /**
- * The logo of `row` with its address: the merchant's own https URL, or the path the sandbox serves
- * an upload at, after `origin` (`''` for a path on the pages' own origin). Null without a logo.
+ * The logo of `row`, served by the sandbox at a path after `origin` (`''` for a path on the pages'
+ * own origin): an upload, or a logo fetched from the merchant's URL (`logo_url` beside the
+ * bytes). Null without a logo, and for a URL stored before logos were fetched (no bytes): such a
+ * logo is not sent to customers' browsers; setting the URL again fetches it.
  */
 export function logoOf(
   row: Pick<BrandingRow, 'logo_url' | 'logo_content_type' | 'logo_base64' | 'logo_sha256'>,
   origin: string,
 ): BrandingLogo | null {
-  if (row.logo_content_type !== null && row.logo_sha256 !== null && row.logo_base64 !== null) {
-    return {
-      source: 'upload',
-      url: `${origin}${uploadedLogoPath(row.logo_sha256, row.logo_content_type)}`,
-      contentType: row.logo_content_type,
-      sizeBytes: Buffer.from(row.logo_base64, 'base64').length,
-      sha256: row.logo_sha256,
-    };
+  if (row.logo_content_type === null || row.logo_sha256 === null || row.logo_base64 === null) {
+    return null;
   }
-  return row.logo_url === null ? null : { source: 'url', url: row.logo_url };
+  const served = {
+    url: `${origin}${uploadedLogoPath(row.logo_sha256, row.logo_content_type)}`,
+    contentType: row.logo_content_type,
+    sizeBytes: Buffer.from(row.logo_base64, 'base64').length,
+    sha256: row.logo_sha256,
+  };
+  return row.logo_url === null
+    ? { source: 'upload', ...served }
+    : { source: 'url', sourceUrl: row.logo_url, ...served };
 }
 
 /** The branding of `merchantId`; logo addresses start with `origin` (e.g. `http://127.0.0.1:4010`). */
@@ -82,19 +89,18 @@ export function getBranding(db: Db, merchantId: string, origin: string): Brandin
   };
 }
 
-/** The columns an upload sets: checked type, bytes in base64, SHA-256 hex. */
-interface CheckedUpload {
+/** The columns a logo's bytes set (uploaded or fetched): checked type, base64, SHA-256 hex. */
+export interface CheckedUpload {
   contentType: string;
   base64: string;
   sha256: string;
 }
 
 /**
- * The upload of `logo` checked by its bytes.
- * @throws ApiError 400 VALIDATION_FAILED naming `logo.upload` when {@link checkLogo} refuses it.
+ * `bytes` (an upload, or what a logo URL answered) checked as a logo.
+ * @throws ApiError 400 VALIDATION_FAILED naming `field` when {@link checkLogo} refuses it.
  */
-function checkUpload(base64: string): CheckedUpload {
-  const bytes = Buffer.from(base64, 'base64');
+function checkBytes(bytes: Buffer, field: 'logo.upload' | 'logo.url'): CheckedUpload {
   try {
     const contentType = checkLogo(bytes);
     return {
@@ -105,22 +111,43 @@ function checkUpload(base64: string): CheckedUpload {
     };
   } catch (error) {
     if (!(error instanceof LogoRefused)) throw error;
-    throw new ApiError(400, `Validation failed: logo.upload: ${error.message}`, {
+    throw new ApiError(400, `Validation failed: ${field}: ${error.message}`, {
       code: errorCodes.validationFailed,
     });
   }
 }
 
 /**
+ * The logo at `url`, fetched once with `fetcher` (features/merchants/remote-logo.ts) and checked
+ * as an upload is.
+ * @throws ApiError 400 VALIDATION_FAILED naming `logo.url` when it cannot be fetched or is refused.
+ */
+export async function fetchLogo(fetcher: LogoFetcher, url: string): Promise<CheckedUpload> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await fetcher(new URL(url));
+  } catch (error) {
+    if (!(error instanceof LogoRefused)) throw error;
+    throw new ApiError(400, `Validation failed: logo.url: ${error.message}`, {
+      code: errorCodes.validationFailed,
+    });
+  }
+  return checkBytes(Buffer.from(bytes), 'logo.url');
+}
+
+/**
  * Applies `update` to `merchantId`'s branding: fields left out keep their value, `null` clears
- * the colour or the logo; a new logo replaces the old one, URL or upload.
- * @throws ApiError 400 VALIDATION_FAILED for a refused upload (nothing is written).
+ * the colour or the logo; a new logo replaces the old one, URL or upload. A logo URL comes with
+ * `fetched`, its bytes as {@link fetchLogo} checked them.
+ * @throws ApiError 400 VALIDATION_FAILED for a refused upload (nothing is written); Error for a
+ *   logo URL without `fetched` (a bug).
  */
 export function updateBranding(
   db: Db,
   merchantId: string,
   update: BrandingUpdate,
   origin: string,
+  fetched?: CheckedUpload,
 ): Branding {
   const row = brandingRow(db, merchantId);
   let logoColumns = {
@@ -132,14 +159,15 @@ export function updateBranding(
   if (update.logo === null) {
     logoColumns = { logo_url: null, logo_content_type: null, logo_base64: null, logo_sha256: null };
   } else if (update.logo !== undefined && 'url' in update.logo) {
+    if (fetched === undefined) throw new Error('A logo URL must be fetched before it is stored');
     logoColumns = {
       logo_url: update.logo.url,
-      logo_content_type: null,
-      logo_base64: null,
-      logo_sha256: null,
+      logo_content_type: fetched.contentType,
+      logo_base64: fetched.base64,
+      logo_sha256: fetched.sha256,
     };
   } else if (update.logo !== undefined) {
-    const upload = checkUpload(update.logo.upload);
+    const upload = checkBytes(Buffer.from(update.logo.upload, 'base64'), 'logo.upload');
     logoColumns = {
       logo_url: null,
       logo_content_type: upload.contentType,
@@ -171,15 +199,29 @@ function getBrandingHandler(context: HandlerContext<'getBranding'>): HandlerResu
   return { status: 200, body: { data: getBranding(db, context.caller.merchantId, publicOrigin) } };
 }
 
-function setBrandingHandler(context: HandlerContext<'setBranding'>): HandlerResult<'setBranding'> {
-  const { db, publicOrigin } = context.services;
-  const data = updateBranding(db, context.caller.merchantId, context.body, publicOrigin);
+/**
+ * `PUT /sandbox/v1/merchant/branding`. A logo URL is fetched first, outside any transaction (it
+ * may take seconds); then the whole update is written in one transaction, or nothing when it is
+ * refused.
+ */
+async function setBrandingHandler(
+  context: HandlerContext<'setBranding'>,
+): Promise<HandlerResult<'setBranding'>> {
+  const { db, publicOrigin, logoFetcher } = context.services;
+  const logo = context.body.logo;
+  const fetched =
+    logo !== undefined && logo !== null && 'url' in logo
+      ? await fetchLogo(logoFetcher, logo.url)
+      : undefined;
+  const data = atomically(db, () =>
+    updateBranding(db, context.caller.merchantId, context.body, publicOrigin, fetched),
+  );
   return { status: 200, body: { data } };
 }
 
 export const brandingHandlers = {
   getBranding: { run: getBrandingHandler },
-  setBranding: { run: setBrandingHandler },
+  setBranding: { runAsync: setBrandingHandler },
 } satisfies HandlerRegistry;
 
 /** Where uploaded logos are served: `/sandbox/v1/logos/<sha256>.png|svg` (Hono pattern). */

@@ -474,3 +474,24 @@ test('a reserved account comes back only for the same customer details; other de
   expect(accounts).toEqual([{ id: account.id }]);
   sandbox.close();
 });
+
+test('a page of payments shows each payment exactly as reading it by id does, its own account included', async () => {
+  const sandbox = createTestSandbox({ start: new Date('2026-05-01T10:00:00Z') });
+  try {
+    const created = [];
+    for (const amount of [1000, 2000, 3000])
+      created.push(await createTestPayment(sandbox, { amount: { amount, currency: 'NGN' } }));
+    const listed = z
+      .object({ data: z.array(z.object({ id: z.string() }).loose()) })
+      .parse((await sandbox.api('GET', '/api/v1/payments?limit=100')).body).data;
+    expect(listed.map((payment) => payment.id)).toEqual(
+      created.map((payment) => payment.id).reverse(),
+    );
+    for (const payment of listed) {
+      const one = paymentResponseSchema.parse((await getPayment(sandbox, payment.id)).body).data;
+      expect(payment).toEqual(one);
+    }
+  } finally {
+    sandbox.close();
+  }
+});

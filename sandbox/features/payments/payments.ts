@@ -157,12 +157,16 @@ export function checkoutUrl(publicOrigin: string, row: PaymentRow, tokens: LinkT
 
 const metadataSchema = z.record(z.string(), z.unknown());
 
-/** The API shape of a payment (naira), with its checkout URL and dynamic account. */
+/**
+ * The API shape of a payment (naira), with its checkout URL and dynamic account (`account`: read
+ * by id unless the caller already has it, as a list page does for all of its payments at once).
+ */
 export function renderPayment(
   db: Db,
   row: PaymentRow,
   publicOrigin: string,
   tokens: LinkTokens,
+  account: VirtualAccountRow = getVirtualAccountRow(db, row.virtual_account_id),
 ): Payment {
   const received = row.received_kobo;
   return {
@@ -185,7 +189,7 @@ export function renderPayment(
     metadata: metadataSchema.parse(JSON.parse(row.metadata_json)),
     preferredLanguage: row.preferred_language,
     checkoutUrl: checkoutUrl(publicOrigin, row, tokens),
-    virtualAccount: renderVirtualAccount(getVirtualAccountRow(db, row.virtual_account_id)),
+    virtualAccount: renderVirtualAccount(account),
     invoiceId: row.invoice_id,
     expiresAt: row.expires_at,
     paidAt: row.paid_at,

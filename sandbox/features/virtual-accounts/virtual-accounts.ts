@@ -114,6 +114,27 @@ export function getVirtualAccountRow(db: Db, id: string): VirtualAccountRow {
   return row;
 }
 
+/**
+ * The accounts `ids` whatever their owner, by id, in one query (the accounts of a page of
+ * payments, instead of one read per payment).
+ * @throws Error when one is missing (a bug).
+ */
+export function getVirtualAccountRows(
+  db: Db,
+  ids: readonly string[],
+): Map<string, VirtualAccountRow> {
+  const rows = queryAll(
+    db,
+    'SELECT * FROM virtual_accounts WHERE id IN (SELECT value FROM json_each(?))',
+    [JSON.stringify(ids)],
+    virtualAccountRowSchema,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw new Error(`Virtual account ${missing} is missing`);
+  return byId;
+}
+
 /** The account `id` of this merchant and mode. @throws ApiError 404 otherwise. */
 export function findVirtualAccount(
   db: Db,

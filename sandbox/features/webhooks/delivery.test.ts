@@ -1,4 +1,4 @@
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { errorBodySchema } from '../../../contract/errors';
 import {
   deliveryQueuedResponseSchema,
@@ -448,4 +448,42 @@ test('a pending delivery whose endpoint was removed logs no_endpoint and keeps i
   sandbox.clock.advanceBy(60_000);
   expect((await deliverDueWebhooks(options(sandbox, fetch))).succeeded).toBe(1);
   expect(sent.map((request) => request.url)).toEqual(['https://merchant.example/hooks-again']);
+});
+
+test("the server's refilling worker sends an endpoint's backlog as fast as it answers, 4 at a time, each once", async () => {
+  const sandbox = start();
+  await setEndpoint(sandbox, 'https://merchant.example/hooks');
+  const eventIds: string[] = [];
+  for (let i = 0; i < 12; i += 1) eventIds.push(await testEvent(sandbox));
+  let inFlight = 0;
+  let most = 0;
+  const quickFetch: typeof fetch = async () => {
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    await new Promise((resolve) => setImmediate(resolve));
+    inFlight -= 1;
+    return new Response('ok', { status: 200 });
+  };
+  const worker = createWebhookWorker({ ...options(sandbox, quickFetch), refill: true });
+  // One tick, and no other: the rest is claimed as attempts end.
+  await worker.tick();
+  await vi.waitFor(async () => {
+    const logs = await Promise.all(eventIds.map((id) => logOf(sandbox, id)));
+    expect(logs.map((entry) => entry.deliveries[0]?.status)).toEqual(
+      eventIds.map(() => 'succeeded'),
+    );
+  });
+  await worker.stop();
+  expect(most).toBe(4);
+  for (const id of eventIds) {
+    const attempts = (await logOf(sandbox, id)).deliveries[0]?.attempts ?? [];
+    expect(attempts.map((a) => [a.attemptNumber, a.httpStatus])).toEqual([[1, 200]]);
+  }
+
+  // A one-pass worker still makes one pass: four attempts, the cap.
+  const other = start();
+  await setEndpoint(other, 'https://merchant.example/hooks');
+  for (let i = 0; i < 6; i += 1) await testEvent(other);
+  const { fetch: fetchOnce } = fakeFetch(() => 200);
+  expect((await deliverDueWebhooks(options(other, fetchOnce))).attempted).toBe(4);
 });

@@ -20,7 +20,9 @@
  * - Claimed deliveries are sent concurrently and a worker tick never waits for an earlier one.
  *   Each endpoint (merchant and mode) has at most `perEndpointLimit` attempts in flight (default
  *   4), and claims are taken in due order within that cap, so a slow or hanging endpoint with a
- *   backlog holds up neither other endpoints nor the worker's connections.
+ *   backlog holds up neither other endpoints nor the worker's connections. The server's worker
+ *   (`refill`) claims again as soon as an attempt ends, so a fast endpoint is limited by its own
+ *   speed, not by the timer (docs/decisions/0030-sandbox-serving-and-headers.md).
  */
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
@@ -91,6 +93,12 @@ export interface WebhookDeliveryOptions {
   perEndpointLimit?: number;
   /** The HTTP client (default the global `fetch`). */
   fetch?: typeof fetch;
+  /**
+   * When an attempt ends, claim what became due or claimable at once instead of waiting for the
+   * next `tick()` (default false). The server's worker refills; a one-pass worker
+   * ({@link deliverDueWebhooks}) does not, so a pass makes one attempt per claimed delivery.
+   */
+  refill?: boolean;
   /** Told about every recorded attempt (the server's terminal line, sandbox/server.ts). */
   onAttempt?: (attempt: RecordedAttempt) => void;
 }
@@ -449,25 +457,51 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
     return recorded;
   }
 
+  /** Sends `claim` (already leased), tracked in flight until its attempt is recorded. */
+  function start(claim: Claim): Promise<'succeeded' | 'failed' | 'stale' | 'aborted'> {
+    inFlight.set(claim.deliveryId, claim.endpointKey);
+    const result = attempt(claim)
+      .catch((error: unknown) => {
+        console.error(`[sandbox] webhook delivery ${claim.deliveryId} failed:`, error);
+        return 'stale' as const;
+      })
+      .finally(() => {
+        inFlight.delete(claim.deliveryId);
+        running.delete(result);
+        scheduleRefill();
+      });
+    running.add(result);
+    return result;
+  }
+
+  // With `refill`, a finished attempt frees a place in its endpoint's cap: the next due delivery
+  // is claimed right away (one claim for all the attempts that ended in the same turn) rather
+  // than at the next tick, which capped an endpoint at `perEndpointLimit` deliveries per tick.
+  // Claims keep their order and cap (claimDue), so the rules above hold unchanged.
+  let refillQueued = false;
+  function scheduleRefill(): void {
+    if (options.refill !== true || stopped || refillQueued) return;
+    refillQueued = true;
+    setImmediate(() => {
+      refillQueued = false;
+      if (stopped) return;
+      try {
+        for (const claim of claimDue(db, clocks, leaseMs, batchSize, perEndpointLimit, inFlight)) {
+          // Tracked in `running`; its outcome is logged by `start`, nobody waits for it here.
+          void start(claim);
+        }
+      } catch (error) {
+        console.error('[sandbox] webhook delivery failed:', error);
+      }
+    });
+  }
+
   return {
     async tick() {
       const summary: DeliveryPassSummary = { attempted: 0, succeeded: 0, failed: 0 };
       if (stopped) return summary;
       const claims = claimDue(db, clocks, leaseMs, batchSize, perEndpointLimit, inFlight);
-      const results = claims.map((claim) => {
-        inFlight.set(claim.deliveryId, claim.endpointKey);
-        const result = attempt(claim)
-          .catch((error: unknown) => {
-            console.error(`[sandbox] webhook delivery ${claim.deliveryId} failed:`, error);
-            return 'stale' as const;
-          })
-          .finally(() => {
-            inFlight.delete(claim.deliveryId);
-            running.delete(result);
-          });
-        running.add(result);
-        return result;
-      });
+      const results = claims.map(start);
       for (const result of await Promise.all(results)) {
         if (result === 'succeeded' || result === 'failed') {
           summary.attempted += 1;

@@ -86,6 +86,12 @@ test('signed in with the test key, a created payment shows its request id and li
   await user.click(screen.getByRole('button', { name: 'Create payment' }));
 
   const link = await screen.findByRole('link', { name: 'Open its hosted checkout' });
+  // A tab opened with an opener gets a copy of this tab's sessionStorage, the secret key with it:
+  // every link that opens another tab cuts the opener.
+  expect(link).toHaveAttribute('target', '_blank');
+  for (const opener of document.querySelectorAll('a[target]')) {
+    expect(opener.getAttribute('rel')?.split(/\s+/)).toContain('noopener');
+  }
   const create = sent.find((r) => r.method === 'POST' && r.path === '/api/v1/payments');
   expect(create?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   // The payment exists in the service, as the console says.
