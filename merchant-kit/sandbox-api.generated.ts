@@ -11039,6 +11039,11 @@ export interface operations {
                                 /** @constant */
                                 source: "url";
                                 url: string;
+                                sourceUrl: string;
+                                /** @enum {string} */
+                                contentType: "image/png" | "image/svg+xml";
+                                sizeBytes: number;
+                                sha256: string;
                             } | {
                                 /** @constant */
                                 source: "upload";
@@ -11123,6 +11128,11 @@ export interface operations {
                                 /** @constant */
                                 source: "url";
                                 url: string;
+                                sourceUrl: string;
+                                /** @enum {string} */
+                                contentType: "image/png" | "image/svg+xml";
+                                sizeBytes: number;
+                                sha256: string;
                             } | {
                                 /** @constant */
                                 source: "upload";
