@@ -1,16 +1,22 @@
 /**
  * The one table of response headers (docs/deploy.md is generated from it by
- * `npm run docs:deploy`): what every page and API answer the server sends carries (product.md, "Every page" and
- * "Links and tokens"; docs/decisions/0003-capability-tokens.md): a CSP without inline script, no
- * framing, no referrer (the capability token must not leak), no sniffing, and no indexing of
- * capability pages.
+ * `npm run docs:deploy`): what every page and API answer the server sends carries (product.md,
+ * "Every page" and "Links and tokens"; docs/decisions/0003-capability-tokens.md): a CSP whose only
+ * inline script and style are the page documents' own, pinned by their sha256
+ * (contract/page-inline-hashes.ts, written by the build; docs/decisions/0028), no framing, no
+ * referrer (the capability token must not leak), no sniffing, and no indexing of capability pages.
  */
+
+import { pageInlineHashes } from '../../contract/page-inline-hashes';
+
+/** CSP sources of the page documents' inline code of one kind, e.g. `'sha256-…'`. */
+const inline = (hashes: readonly string[]) => hashes.map((hash) => ` '${hash}'`).join('');
 
 /** The Content-Security-Policy of the SPA and the API. */
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
+  `script-src 'self'${inline(pageInlineHashes.script)}`,
+  `style-src 'self'${inline(pageInlineHashes.style)}`,
   "img-src 'self' data: https:",
   "connect-src 'self'",
   "font-src 'self'",
