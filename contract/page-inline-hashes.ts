@@ -6,6 +6,6 @@
  * docs/deploy.md. Do not edit.
  */
 export const pageInlineHashes = {
-  script: ['sha256-n8wV+Nf6dBJlvSdPXBQtYBamahgy7zMzw45oC09WFlQ='],
+  script: ['sha256-Yhw9j3umJrmvoKcjYovA/fNtPvO3TqEihZhfYNFyLgY='],
   style: ['sha256-odZ57k/MBCxJqPDIvBVrssKSY5Yzio01DY+bmVETE3o='],
 } as const;

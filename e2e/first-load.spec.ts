@@ -105,7 +105,9 @@ test('when the app’s code cannot be downloaded, the frame says so and trying a
 }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl });
   const link = new URL(setupUrl);
-  const sharedChunk = (url: URL) => /\/assets\/hosted-shared-[^/]+\.js$/.test(url.pathname);
+  // The app's one file of shared code: nothing of the app runs without it.
+  const { entry } = await scriptsOfDocument(page, link.pathname);
+  const sharedChunk = (url: URL) => url.pathname === entry;
   await page.route(sharedChunk, (route) => route.abort('internetdisconnected'));
   await page.goto(link.pathname + link.hash);
   await expect(page.getByRole('status')).toHaveText(
