@@ -183,7 +183,8 @@ export function pageDocuments(): Plugin {
             throw new Error(`page-documents: no stylesheet ${fileName}`);
           const text = String(css.source).trim();
           if (/<\/style/i.test(text)) throw new Error('page-documents: the CSS holds </style');
-          Reflect.deleteProperty(bundle, fileName);
+          // The file stays: Vite's loader of a later step's chunk still asks for it (once, beside
+          // that chunk), as the stylesheet of the chunks it imports.
           styles.push(text);
           return `<style>${text}</style>`;
         },
