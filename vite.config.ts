@@ -2,9 +2,10 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin, type PluginOption } from 'vite';
-import { pageDocuments } from './scripts/page-documents.ts';
+import { pageDocuments, routeModules } from './scripts/page-documents.ts';
 
 // The SPA is served by the sandbox on the same origin as the hosted API (product.md, "Links and
 // tokens"), so `npm run dev` proxies the API paths to a running sandbox.
@@ -15,25 +16,65 @@ const sandboxOrigin = process.env.SANDBOX_ORIGIN ?? 'http://127.0.0.1:4010';
 // Off otherwise, so ordinary builds stay as fast as before.
 const bundleReport = process.env.BUNDLE_REPORT === '1';
 
-// What the entry chunk holds: only what starts a page's first reads and its route module
-// (src/app/first-downloads.ts) and what says so when the rest cannot be downloaded, so that the
-// reads leave after one small download. Grouped, or the shared chunk below would take these
-// modules in as its dependencies and the entry would wait for it.
-const entryModules =
-  /[\\/](src[\\/](main\.tsx|app[\\/](download-failure|first-downloads|page-match)\.ts|lib[\\/](api-transport|capability-token|first-reads)\.ts)|contract[\\/]hosted-(links|reads)\.ts)$/;
+/**
+ * What every hosted page's first view needs, in the entry's one file (docs/decisions/
+ * 0028-first-reads-before-the-code.md, addendum of issue 25), decided from the import graph, so
+ * that a new module needs no edit here: every module the entry (`src/main.tsx`) imports
+ * statically, directly or not (the app's start, the query client, the renderer, the shell and its
+ * messages), the bundler's runtime, and every module that a hosted page's route module imports
+ * statically and another page's code imports at all (the contract's shared schemas, zod's core,
+ * the form fields a later step of another page uses). What one page's first view alone needs is in
+ * its route's chunk (one group per route), which its document preloads, even when a later step of
+ * the same page uses it too; what only later steps need stays in theirs. Two files instead of an
+ * entry, a shared chunk and a few small ones: fewer requests on a network where HTTP/1.1's six
+ * connections are taken by the first reads too.
+ */
+function firstViewChunks(): {
+  plugin: Plugin;
+  holds: (id: string) => boolean;
+  routeHolds: (page: string) => (id: string) => boolean;
+} {
+  const firstView = new Set<string>();
+  const routeFirstViews = new Map<string, Set<string>>();
+  const fromRoot = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
+  return {
+    holds: (id) => firstView.has(id),
+    routeHolds: (page) => (id) =>
+      !firstView.has(id) && (routeFirstViews.get(page)?.has(id) ?? false),
+    plugin: {
+      name: 'first-view-chunk',
+      apply: 'build',
+      buildEnd() {
+        /** `id` and every module it imports, directly or not: statically, or also dynamically. */
+        const closure = (id: string, dynamic: boolean, into = new Set<string>()): Set<string> => {
+          if (into.has(id)) return into;
+          into.add(id);
+          const info = this.getModuleInfo(id);
+          for (const imported of [
+            ...(info?.importedIds ?? []),
+            ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []),
+          ])
+            closure(imported, dynamic, into);
+          return into;
+        };
+        firstView.clear();
+        for (const id of closure(fromRoot('src/main.tsx'), false)) firstView.add(id);
+        const routes = Object.entries(routeModules).map(([page, route]) => ({
+          page,
+          firstView: closure(fromRoot(route), false),
+          everything: closure(fromRoot(route), true),
+        }));
+        for (const route of routes) routeFirstViews.set(route.page, route.firstView);
+        for (const route of routes)
+          for (const id of route.firstView)
+            if (routes.some((other) => other !== route && other.everything.has(id)))
+              for (const needed of closure(id, false)) firstView.add(needed);
+      },
+    },
+  };
+}
 
-// The hosted pages' shared code in one chunk, which index.html preloads beside the entry: the app's
-// start (src/app/boot.tsx and what it renders), src/lib, src/components, TanStack Query, and with
-// them, as their dependencies, Preact, zod and Lingui. Split by module they came to a dozen small
-// files per first load, each with its own gzip overhead and request. With them the contract
-// modules every setup first load needs (the route table's helpers, NUBAN, the setup schemas):
-// split out, they made the setup page's second wave seven requests, one more than HTTP/1.1's six
-// connections, so the bank list waited a whole extra round trip (2 s on slow 3G). Except the
-// timers of later steps (the automatic return's countdown, the rate-limit wait): the setup page
-// needs them only in its lazy steps and the invoice page never, so they stay out of it; the
-// checkout page loads them with its route (docs/decisions/0024-languages.md).
-const hostedSharedModules =
-  /[\\/](src[\\/](lib|components)[\\/](?!auto-return-countdown\.|use-auto-return\.|use-countdown\.)|src[\\/]app[\\/](boot|app|router|query-client|first-requests|page-loading|root-error-view)\.tsx?$|node_modules[\\/](@tanstack|react-error-boundary)[\\/]|contract[\\/](route|nuban|direct-debit)\.ts$)/;
+const firstView = firstViewChunks();
 
 /** React's modules as Preact's (docs/decisions/0027-preact-renderer.md); the console's build too. */
 export const preactAliases = [
@@ -92,6 +133,7 @@ export default defineConfig({
   plugins: [
     ...pagePlugins(),
     pageDocuments(),
+    firstView.plugin,
     consoleDocumentInDev(),
     bundleReport &&
       visualizer({
@@ -103,18 +145,18 @@ export default defineConfig({
   ],
   build: {
     ...pageBuild,
-    // Two chunks every hosted page loads first (docs/decisions/0018-first-load-bytes.md and
-    // 0028-first-reads-before-the-code.md): the entry, and the shared code the HTML preloads.
+    // One file holds the entry and what every page's first view needs (firstViewChunk above);
+    // each page's own code is its route's chunk.
     rollupOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'entry', test: entryModules, priority: 2 },
-            {
-              name: 'hosted-shared',
-              test: hostedSharedModules,
+            { name: 'entry', test: firstView.holds, priority: 2 },
+            ...Object.entries(routeModules).map(([page, module]) => ({
+              name: basename(module).replace(/\.tsx?$/, ''),
+              test: firstView.routeHolds(page),
               priority: 1,
-            },
+            })),
           ],
         },
       },

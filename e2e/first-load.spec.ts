@@ -1,8 +1,8 @@
 /**
  * A hosted page's first load (docs/decisions/0028-first-reads-before-the-code.md): the page's
  * document names every script its first view needs, so none waits to be discovered until the
- * entry has run, and the page's first reads leave as soon as the small entry has run, while the
- * rest of the code is still on its way.
+ * entry has run, and the page's first reads leave with the HTML, sent by the document's inline
+ * script before any file of the app has arrived (issue 25).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api';
@@ -74,13 +74,13 @@ for (const pageCase of cases) {
     expect(loaded).toEqual(named);
   });
 
-  test(`the ${pageCase.name} page sends its first read while the app's code is still downloading`, async ({
+  test(`the ${pageCase.name} page sends its first read before any of the app's code has arrived`, async ({
     page,
   }) => {
     const link = new URL(await pageCase.link());
-    const { entry } = await scriptsOfDocument(page, link.pathname);
-    // Every script but the entry is held back until the page's first read has been sent: a read
-    // that waited for the app's code would never leave, and the page would never show.
+    // Every script file, the entry included, is held back until the page's first read has been
+    // sent: the document's own inline script sends it (a read that waited for the app's code
+    // would never leave, and the page would never show), under the CSP the sandbox sends.
     let readSent: () => void = () => undefined;
     const read = new Promise<void>((resolve) => {
       readSent = resolve;
@@ -89,7 +89,7 @@ for (const pageCase of cases) {
       if (isRead(request, pageCase.readPath)) readSent();
     });
     await page.route(
-      (url) => url.pathname.endsWith('.js') && url.pathname !== entry,
+      (url) => url.pathname.endsWith('.js'),
       async (route) => {
         await read;
         await route.continue();
@@ -105,7 +105,9 @@ test('when the app’s code cannot be downloaded, the frame says so and trying a
 }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl });
   const link = new URL(setupUrl);
-  const sharedChunk = (url: URL) => /\/assets\/hosted-shared-[^/]+\.js$/.test(url.pathname);
+  // The app's one file of shared code: nothing of the app runs without it.
+  const { entry } = await scriptsOfDocument(page, link.pathname);
+  const sharedChunk = (url: URL) => url.pathname === entry;
   await page.route(sharedChunk, (route) => route.abort('internetdisconnected'));
   await page.goto(link.pathname + link.hash);
   await expect(page.getByRole('status')).toHaveText(

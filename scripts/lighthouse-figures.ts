@@ -16,6 +16,8 @@ import { chromiumArgs, resolveChromiumExecutable } from '../e2e/browser';
 export interface LighthouseFigures {
   score: number;
   lcpMs: number;
+  /** First contentful paint (ms). */
+  fcpMs: number;
   cls: number;
   tbtMs: number;
   jsTransferredBytes: number;
@@ -122,6 +124,7 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
   return {
     score: lhr.categories.performance?.score ?? Number.NaN,
     lcpMs: Math.round(numeric(lhr, 'largest-contentful-paint')),
+    fcpMs: Math.round(numeric(lhr, 'first-contentful-paint')),
     cls: numeric(lhr, 'cumulative-layout-shift'),
     tbtMs: Math.round(numeric(lhr, 'total-blocking-time')),
     jsTransferredBytes,

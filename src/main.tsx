@@ -1,17 +1,17 @@
 /**
- * Entry point. First, before anything else of the app has arrived, the page's first reads and its
- * own code start downloading (src/app/first-downloads.ts); then the app itself (src/app/boot.tsx),
- * which the HTML already preloads, mounts in `#root`
- * (docs/decisions/0028-first-reads-before-the-code.md). Until it does, `index.html`'s frame shows;
- * if the app cannot be downloaded, the frame says so (src/app/download-failure.ts).
+ * Entry point: the whole app's start, in one file with everything the app renders first (the
+ * page's own code is its route's chunk, which the page's document preloads). The page's first
+ * reads were sent by the document's inline script while the HTML was parsed
+ * (src/app/first-reads-inline.ts; docs/decisions/0028-first-reads-before-the-code.md); here the
+ * page's route starts downloading (already under way when its document preloads it) and the reads
+ * are sent for a document without the inline script (`npm run dev`), then the app mounts in
+ * `#root` (src/app/boot.tsx). Until it does, `index.html`'s frame shows; if this file or one it
+ * imports cannot be downloaded, the inline script makes the frame say so
+ * (src/app/download-failure.ts).
  */
 import './app/app.css';
-import { showDownloadFailure } from './app/download-failure';
+import { boot } from './app/boot';
 import { startFirstDownloads } from './app/first-downloads';
 
 startFirstDownloads(window.location.pathname);
-
-void import('./app/boot').then(
-  ({ boot }) => boot(),
-  () => showDownloadFailure(),
-);
+boot();

@@ -1,14 +1,16 @@
 /**
  * The one table of response headers (docs/deploy.md is generated from it by
- * `npm run docs:deploy`): what every page and API answer the server sends carries (product.md, "Every page" and
- * "Links and tokens"; docs/decisions/0003-capability-tokens.md): a CSP without inline script, no
- * framing, no referrer (the capability token must not leak), no sniffing, no indexing of
+ * `npm run docs:deploy`): what every page and API answer the server sends carries (product.md,
+ * "Every page" and "Links and tokens"; docs/decisions/0003-capability-tokens.md): a CSP whose only
+ * inline script and style are the page documents' own, pinned by their sha256
+ * (contract/page-inline-hashes.ts, written by the build; docs/decisions/0028), no framing, no referrer (the capability token must not leak), no sniffing, no indexing of
  * capability pages, no opener shared with other sites' windows, and no powerful browser features
  * (docs/decisions/0030-sandbox-serving-and-headers.md). The server sends it through Hono's
  * `secureHeaders` ({@link secureHeadersOptions}); `Strict-Transport-Security` is for HTTPS hosts
  * only ({@link strictTransportSecurity}).
  */
 import type { secureHeaders } from 'hono/secure-headers';
+import { pageInlineHashes } from '../../contract/page-inline-hashes';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type CspDirectives = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
@@ -20,8 +22,8 @@ type PermissionsPolicy = NonNullable<SecureHeadersOptions['permissionsPolicy']>;
  */
 export const cspDirectives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
+  scriptSrc: ["'self'", ...pageInlineHashes.script.map((hash) => `'${hash}'`)],
+  styleSrc: ["'self'", ...pageInlineHashes.style.map((hash) => `'${hash}'`)],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
   fontSrc: ["'self'"],

@@ -5,6 +5,10 @@
  * in the address, or kept for this tab). Written with the DOM alone: nothing of the app, its
  * renderer or its messages has arrived. In English, like the frame it replaces; once the app runs,
  * its own views (in the customer's language) report every later failure.
+ *
+ * The page document's inline script (src/app/first-reads-inline.ts) watches the app's script from
+ * before it is parsed ({@link watchCodeDownload}): when its file, or a module it imports, cannot be
+ * downloaded, no code of the app runs at all, so nothing else could say so.
  */
 
 /** The frame's status line says the download failed, with a "Try again" button; once only. */
@@ -19,4 +23,20 @@ export function showDownloadFailure(root: HTMLElement | null = document.getEleme
   retry.textContent = 'Try again';
   retry.addEventListener('click', () => window.location.reload());
   status.after(retry);
+}
+
+/**
+ * Shows the download failure ({@link showDownloadFailure}) when a script element of the page fails
+ * to load: the app's module script fires `error` when its file or any module it imports statically
+ * could not be downloaded (an `error` event does not bubble, so this listens while capturing).
+ * Installed once, by the page document's inline script, before the script element is parsed.
+ */
+export function watchCodeDownload(target: Window = window): void {
+  target.addEventListener(
+    'error',
+    (event) => {
+      if (event.target instanceof HTMLScriptElement) showDownloadFailure();
+    },
+    true,
+  );
 }

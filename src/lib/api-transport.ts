@@ -66,8 +66,14 @@ export interface StartedRead {
  */
 export const startedReadMaxAgeMs = 30_000;
 
-/** Started reads not taken yet, by {@link readKey}. */
-const started = new Map<string, StartedRead>();
+/**
+ * Started reads not taken yet, by {@link readKey}. One registry per page, on its global object:
+ * the page document's inline script (src/app/first-reads-inline.ts, a bundle of its own) starts
+ * the reads and the app's modules take them, each with its own copy of this module.
+ */
+const registryKey = Symbol.for('hosted-pages.started-reads');
+const started: Map<string, StartedRead> = ((globalThis as Record<symbol, unknown>)[registryKey] ??=
+  new Map<string, StartedRead>()) as Map<string, StartedRead>;
 
 function readKey(url: URL, headers: Headers): string {
   return `${url.href}\n${JSON.stringify([...headers])}`;

@@ -1,0 +1,15 @@
+/**
+ * The inline script of every page document (scripts/page-documents.ts builds this module and what
+ * it imports into one classic script, and the CSP allows it by its sha256: contract/page-inline-hashes.ts).
+ * It runs while the HTML is still being parsed, before any file of the app has been asked for, and
+ * sends the page's first reads (src/app/page-first-reads.ts), so the answers travel while the code
+ * downloads (docs/decisions/0028-first-reads-before-the-code.md, addendum of issue 25). The app
+ * takes them as started reads (src/lib/api-transport.ts), which this script and the app's modules
+ * share through one registry on the page's global object. It also watches the app's script: when
+ * it cannot be downloaded, the frame says so (src/app/download-failure.ts).
+ */
+import { watchCodeDownload } from './download-failure';
+import { startPageFirstReads } from './page-first-reads';
+
+watchCodeDownload();
+startPageFirstReads(window.location.pathname);
