@@ -8503,6 +8503,7 @@ export interface operations {
                 idempotency_key?: string;
                 status?: number;
                 method?: "GET" | "POST" | "PUT" | "DELETE";
+                path?: string;
             };
             header?: never;
             path?: never;
