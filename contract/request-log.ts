@@ -11,7 +11,10 @@ import { z } from 'zod';
 import { isoTimestampSchema, modeSchema } from './common';
 import { listQuery, listResponse } from './paging';
 
-/** Entries older than this many days (by the mode's clock) are dropped. */
+/**
+ * Entries received more than this many days ago, by the real clock (not the test clock: advancing
+ * it does not age the log), are dropped.
+ */
 export const requestLogRetentionDays = 7;
 /** At most this many entries are kept per merchant and mode; the oldest go first. */
 export const requestLogMaxEntries = 1000;
@@ -38,10 +41,19 @@ export const requestLogEntrySchema = z.object({
 });
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
 
+/**
+ * Header the sandbox console sends with its own reads (`GET`) so that they stay out of the
+ * merchant's request log: the console polls, and its reads are not the merchant's history
+ * (docs/decisions/0035-contract-document-and-console-reads.md). Writes are logged either way.
+ */
+export const consoleReadHeader = 'x-sandbox-console';
+
 export const requestLogQuerySchema = listQuery({
   idempotency_key: z.string().min(1).max(255).optional(),
   status: z.coerce.number<string>().int().min(100).max(599).optional(),
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+  /** The request's path exactly, e.g. `/api/v1/payments` (no query string). */
+  path: z.string().min(1).max(2048).optional(),
 });
 export const requestLogListResponseSchema = listResponse(requestLogEntrySchema);
 export const requestLogEntryResponseSchema = z.object({ data: requestLogEntrySchema });

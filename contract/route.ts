@@ -73,7 +73,25 @@ export interface RouteDef {
   testOnly?: boolean;
   /** Only with a live-mode key (routes that change live-mode settings: payout access). */
   liveOnly?: boolean;
+  /**
+   * The success statuses the route answers with its response schema, when not just `200`: `201`
+   * for a create (and `200` too where a retry of the create finds the record made before), `202`
+   * for work queued to run later (a webhook test or replay). The OpenAPI document declares exactly
+   * these (docs/decisions/0035-contract-document-and-console-reads.md), and the compiler holds
+   * every handler to them (sandbox/core/handler.ts, `HandlerResult`).
+   */
+  success?: readonly SuccessStatus[];
 }
+
+/** A success status a route of the table may answer. */
+export type SuccessStatus = 200 | 201 | 202;
+
+/** The success statuses of route `R`: its `success`, or `200` alone. */
+export type SuccessStatusOf<R extends RouteDef> = R extends {
+  success: readonly (infer S extends SuccessStatus)[];
+}
+  ? S
+  : 200;
 
 /** Route `R` with its request schema behind {@link refusingControlCharacters}. */
 export type GuardedRoute<R extends RouteDef> = R extends { request: infer S extends ContractSchema }

@@ -38,6 +38,7 @@ export const directDebitRoutes = {
     auth: 'secretKey',
     scope: 'subscriptions:write',
     idempotent: true,
+    success: [200, 201],
     request: dd.emptyBodySchema,
     response: dd.setupLinkResponseSchema,
   }),

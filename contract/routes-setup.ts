@@ -36,6 +36,7 @@ export const setupRoutes = {
     path: '/direct-debit/setup',
     auth: 'directDebitToken',
     idempotent: true,
+    success: [201],
     hostedIdempotency: 'replay',
     request: dd.setupSubmitRequestSchema,
     response: dd.setupStateResponseSchema,

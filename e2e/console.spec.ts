@@ -110,15 +110,19 @@ test('sign in, pay a payment from the console, and see its payment.success deliv
       .filter({ has: page.getByRole('heading', { name: /^payment\.success evt_/ }) })
       .filter({ hasText: receiver.url })
       .first();
-    await expect(event.getByText('Delivery (event): succeeded')).toBeVisible();
-    // The attempt shows the start of what the receiver answered.
+    await expect(event.getByText('Delivery (event): succeeded').first()).toBeVisible();
+    // The attempts, behind their disclosure, show the start of what the receiver answered.
+    await event.getByText(/^Deliveries and attempts/).click();
     await expect(event.getByText('received', { exact: true }).first()).toBeVisible();
     await expect(event.getByText('HTTP 200')).toHaveCount(1);
+    // The payload as delivered, behind its own.
+    await event.getByText('Payload (as delivered and signed)').click();
+    await expect(event.locator('pre')).toContainText(`"id": "${paymentId}"`);
     await expectNoAxeViolations(page);
 
     // Replay: a second delivery, a second attempt in the log, a second POST to the receiver.
     await event.getByRole('button', { name: /^Replay evt_/ }).click();
-    await expect(event.getByText('Delivery (replay): succeeded')).toBeVisible();
+    await expect(event.getByText('Delivery (replay): succeeded').first()).toBeVisible();
     await expect(event.getByText('HTTP 200')).toHaveCount(2);
     // At 360 px nothing scrolls sideways, long ids and URLs included.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -148,9 +152,14 @@ test('a key without the scope sees the action refused with the service’s messa
   // A scoped key is a live-mode setting: a test key is told so, and refused by the service.
   await signIn(page, credentials().testSecretKey);
   await page.getByRole('link', { name: 'Keys and controls' }).click();
-  await expect(page.getByText(/sign in with a live secret key/)).toBeVisible();
+  const scopedKey = page.getByRole('region', { name: 'Create a scoped key' });
+  await expect(scopedKey.getByText(/sign in with a live secret key/)).toBeVisible();
+  // The IP whitelist, a live-mode setting too, says so instead of reading it and being refused.
+  await expect(
+    page.getByRole('region', { name: 'IP whitelist' }).getByText(/A live-mode setting/),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Create key' }).click();
-  // The IP whitelist, a live-mode setting too, also says why a test key cannot read it.
   await expect(
     page.getByRole('region', { name: 'Create a scoped key' }).getByRole('alert'),
   ).toContainText('LIVE_MODE_REQUIRED');
@@ -307,4 +316,61 @@ test('the subscriber figures match the service’s, as a chart and as a table', 
   await expect(readings.getByRole('row')).not.toHaveCount(1);
   await expect(readings.getByRole('columnheader', { name: 'ARR' })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('the webhook log’s filters and payload view, the request log’s filters and the clock pass axe, light and dark', async ({
+  page,
+}) => {
+  await signIn(page, credentials().testSecretKey);
+  // A test event to show: the sandbox queues it for an endpoint (here one that never answers).
+  await page.request.put('/sandbox/v1/webhooks/endpoint', {
+    headers: { authorization: `Bearer ${credentials().testSecretKey}` },
+    data: { url: 'http://127.0.0.1:9/webhooks' },
+  });
+  try {
+    await page.request.post('/sandbox/v1/webhooks/test', {
+      headers: { authorization: `Bearer ${credentials().testSecretKey}` },
+      data: { type: 'payout.failed' },
+    });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+      const events = page.getByRole('region', { name: 'Events and delivery attempts' });
+      await events.getByLabel('Event type').selectOption('payout.failed');
+      await expect(events.getByText(/events match the filters\.$/)).toBeVisible();
+      const event = events.getByRole('article').first();
+      await expect(event.getByRole('heading')).toHaveText(/^payout\.failed evt_/);
+      await event.getByText('Payload (as delivered and signed)').click();
+      await event.getByText(/^Deliveries and attempts/).click();
+      await expect(event.locator('pre')).toContainText('"sample": true');
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+
+      await page.getByRole('link', { name: 'Request log', exact: true }).click();
+      await page.getByLabel('HTTP status (e.g. 404)').fill('202');
+      await page.getByLabel('Method').selectOption('POST');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      const table = page.getByRole('region', { name: 'Request log: table' });
+      await expect(
+        table.getByRole('row', { name: /\/sandbox\/v1\/webhooks\/test/ }).first(),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('link', { name: 'Keys and controls', exact: true }).click();
+      await expect(page.getByText(/The test clock reads/)).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await page.getByLabel('Advance by').fill('nonsense');
+      await page.getByRole('button', { name: 'Advance the clock' }).click();
+      await expect(page.getByText('Enter a duration such as 90s, 2h30m or 30d')).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  } finally {
+    await page.request.put('/sandbox/v1/webhooks/endpoint', {
+      headers: { authorization: `Bearer ${credentials().testSecretKey}` },
+      data: { url: null },
+    });
+  }
 });

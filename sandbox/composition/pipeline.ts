@@ -44,7 +44,7 @@ import {
   type StoredResponse,
 } from '../core/idempotency';
 import { maxBodyBytes, payloadTooLarge, readJsonBody, validateBody } from '../core/request-body';
-import { isUnloggedRoute, readLoggedBody, recordRequest } from '../core/request-log';
+import { isConsoleRead, isUnloggedRoute, readLoggedBody, recordRequest } from '../core/request-log';
 
 /** Whoever a route's `auth` admits. */
 export type Caller = KeyCaller | SetupLinkCaller | CheckoutLinkCaller;
@@ -338,7 +338,8 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
 /**
  * Adds every request made with a secret key to its merchant's request log (core/request-log.ts;
  * sandbox/README.md, "Request log"), with its answer, success or error; reading the log itself is
- * not logged. Runs around the other steps of route `name`; never fails the request it describes.
+ * not logged, nor are the console's own reads (`isConsoleRead`). Runs around the other steps of
+ * route `name`; never fails the request it describes.
  */
 export function logRequest(
   name: RouteName,
@@ -349,7 +350,7 @@ export function logRequest(
   },
 ): Step {
   return async (c, next) => {
-    if (isUnloggedRoute(name)) return next();
+    if (isUnloggedRoute(name) || isConsoleRead(c.req.raw)) return next();
     const started = performance.now();
     const request = c.req.raw;
     // The body for the log, read (at most 64 KB) from a copy alongside the handler's read. A body
@@ -378,6 +379,8 @@ export function logRequest(
         requestBody: await loggedBody,
         responseText: await c.res.clone().text(),
         at: services.clocks.clockFor(caller.mode).now(),
+        // Retention counts real time: the live clock is the base clock, never offset.
+        receivedAt: services.clocks.live.now(),
       });
     } catch (error) {
       hooks.onUnexpectedError(error, requestId, `logging ${request.method} ${c.req.path}`);

@@ -12,6 +12,7 @@
  */
 import type { z } from 'zod';
 import type { Mode } from '../../contract/common';
+import type { SuccessStatusOf } from '../../contract/route';
 import type { RouteName, RouteResponse, routes, Scope } from '../../contract/routes';
 import type { Db } from '../db/database';
 import type { BankAccountValidator } from './bank-account-validator';
@@ -129,9 +130,12 @@ export interface HandlerContext<N extends RouteName> {
   capabilityToken(linkId: string, version: number): string;
 }
 
-/** A successful answer; the body must match route `N`'s response schema. */
+/**
+ * A successful answer; the body must match route `N`'s response schema and the status be one the
+ * route declares (contract/route.ts, `success`: the OpenAPI document describes those).
+ */
 export interface HandlerResult<N extends RouteName> {
-  status: number;
+  status: SuccessStatusOf<RouteOf<N>>;
   body: RouteResponse<N>;
   headers?: Record<string, string>;
 }

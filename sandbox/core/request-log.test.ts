@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { errorBodySchema } from '../../contract/errors';
 import {
+  consoleReadHeader,
   requestLogEntryResponseSchema,
   requestLogListResponseSchema,
 } from '../../contract/request-log';
@@ -107,7 +108,7 @@ test('no secret key, webhook secret or capability token appears in the log', asy
   expect(text).toContain('osk_test_[REDACTED]');
 });
 
-test('each mode has its own log, kept for seven days by its clock', async () => {
+test('each mode has its own log, kept for seven days of real time: a test clock advance ages nothing', async () => {
   const sandbox = start();
   await sandbox.api('GET', '/api/v1/subscriptions/plans');
   await sandbox.api('GET', '/api/v1/subscriptions/plans', {
@@ -121,9 +122,22 @@ test('each mode has its own log, kept for seven days by its clock', async () => 
   await sandbox.api('GET', '/api/v1/subscriptions/plans', { key: null });
   expect((await log(sandbox)).data).toHaveLength(1);
 
-  await sandbox.api('POST', '/sandbox/v1/clock/advance', { body: { seconds: 8 * 86400 } });
-  // The advance itself is the only test entry left; live mode's clock has not moved.
-  expect((await log(sandbox)).data.map((item) => item.path)).toEqual(['/sandbox/v1/clock/advance']);
+  // Thirty days on the test clock: the merchant's history stays; entries show the test clock.
+  await sandbox.api('POST', '/sandbox/v1/clock/advance', { body: { seconds: 30 * 86400 } });
+  const kept = (await log(sandbox)).data;
+  expect(kept.map((item) => item.path)).toEqual([
+    '/sandbox/v1/clock/advance',
+    '/api/v1/subscriptions/plans',
+  ]);
+  expect(kept[1]?.createdAt).toBe('2026-03-02T10:00:00.000Z');
+
+  // Eight real days later, the next request trims what was received more than seven days ago.
+  sandbox.clock.advanceBy(8 * 86_400_000);
+  await sandbox.api('GET', '/api/v1/subscriptions/plans');
+  expect((await log(sandbox)).data.map((item) => item.createdAt)).toEqual([
+    '2026-04-09T10:00:00.000Z',
+  ]);
+  // Live mode is trimmed by its own next request only.
   expect((await log(sandbox, '', sandbox.credentials.liveSecretKey)).data).toHaveLength(1);
 });
 
@@ -185,4 +199,38 @@ test('a live payout-only key does not read the IP whitelist from the log', async
   // The demo live key holds sandbox:controls, the control's scope: it sees the whitelist.
   const control = await log(sandbox, '?limit=100', sandbox.credentials.liveSecretKey);
   expect(JSON.stringify(control)).toContain('203.0.113.7');
+});
+
+test("the console's own reads stay out of the log; its writes and the merchant's reads do not", async () => {
+  const sandbox = start();
+  const consoleRead = { headers: { [consoleReadHeader]: 'read' } };
+  await sandbox.api('GET', '/api/v1/payments', consoleRead);
+  await sandbox.api('GET', '/sandbox/v1/webhooks/events', consoleRead);
+  await sandbox.api('GET', '/api/v1/payments?limit=5');
+  await sandbox.api('POST', '/api/v1/payments', {
+    ...consoleRead,
+    body: { amount: { amount: 900, currency: 'NGN' }, paymentMethod: 'hosted_checkout' },
+  });
+  expect((await log(sandbox)).data.map((item) => `${item.method} ${item.path}`)).toEqual([
+    'POST /api/v1/payments',
+    'GET /api/v1/payments',
+  ]);
+});
+
+test('the log is filtered by status, method and path', async () => {
+  const sandbox = start();
+  await sandbox.api('GET', '/api/v1/payments');
+  await sandbox.api('GET', '/api/v1/payments/osp_missing');
+  await sandbox.api('GET', '/api/v1/subscriptions/plans');
+  await sandbox.api('POST', '/api/v1/subscriptions/plans', { body: { name: '' } });
+  const paths = async (query: string) =>
+    (await log(sandbox, query)).data.map((item) => `${item.method} ${item.path} ${item.status}`);
+  expect(await paths('?path=/api/v1/subscriptions/plans')).toEqual([
+    'POST /api/v1/subscriptions/plans 400',
+    'GET /api/v1/subscriptions/plans 200',
+  ]);
+  expect(await paths('?path=/api/v1/subscriptions/plans&method=GET')).toEqual([
+    'GET /api/v1/subscriptions/plans 200',
+  ]);
+  expect(await paths('?status=404')).toEqual(['GET /api/v1/payments/osp_missing 404']);
 });

@@ -5,12 +5,16 @@
  *
  * Redaction happens before anything is stored: secret keys (`osk_…`), webhook secrets
  * (`whsec_…`) and capability tokens (`#token=…` in links, and any field named like a secret) never
- * reach the table. Retention: {@link requestLogRetentionDays} days by the mode's clock and at most
- * {@link requestLogMaxEntries} entries per merchant and mode, trimmed on every write.
+ * reach the table. Retention: {@link requestLogRetentionDays} days by the real clock (an entry's
+ * `received_at`; advancing the test clock ages nothing) and at most {@link requestLogMaxEntries}
+ * entries per merchant and mode, trimmed on every write. The console's own reads are not recorded
+ * ({@link isConsoleRead}): they are not the merchant's history
+ * (docs/decisions/0035-contract-document-and-console-reads.md).
  */
 import { z } from 'zod';
 import type { Mode } from '../../contract/common';
 import {
+  consoleReadHeader,
   requestLogMaxEntries,
   requestLogRetentionDays,
   type RequestLogEntry,
@@ -26,6 +30,15 @@ const unloggedRoutes: ReadonlySet<RouteName> = new Set(['listRequestLog', 'getRe
 /** Whether requests to `route` stay out of the log (null: no route matched). */
 export function isUnloggedRoute(route: RouteName | null): boolean {
   return route !== null && unloggedRoutes.has(route);
+}
+
+/**
+ * Whether `request` is one of the sandbox console's own reads: a `GET` with the
+ * {@link consoleReadHeader} header. Such reads stay out of the log (the console polls every few
+ * seconds, and would evict the merchant's own requests); a write is logged whoever sends it.
+ */
+export function isConsoleRead(request: Request): boolean {
+  return request.method === 'GET' && request.headers.has(consoleReadHeader);
 }
 
 const redacted = '[REDACTED]';
@@ -123,17 +136,23 @@ export interface RequestRecord {
   /** The parsed request body (undefined without one) and the response text; redacted here. */
   requestBody: unknown;
   responseText: string;
-  /** When the request arrived, by the mode's clock. */
+  /** When the request arrived, by the mode's clock: the entry's `createdAt`. */
   at: Date;
+  /** When the request arrived, by the real (base) clock: what retention counts from. */
+  receivedAt: Date;
 }
 
-/** Stores one request (redacted) and trims the log of its merchant and mode to the retention. */
+/**
+ * Stores one request (redacted) and trims the log of its merchant and mode to the retention:
+ * entries received {@link requestLogRetentionDays} days before `record.receivedAt` (real time),
+ * then all but the newest {@link requestLogMaxEntries}.
+ */
 export function recordRequest(db: Db, record: RequestRecord): void {
   execute(
     db,
     `INSERT INTO request_log (id, merchant_id, mode, method, path, status, idempotency_key,
-       duration_ms, request_body, response_body, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       duration_ms, request_body, response_body, created_at, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       record.requestId,
       record.merchantId,
@@ -146,10 +165,11 @@ export function recordRequest(db: Db, record: RequestRecord): void {
       storedBody(record.requestBody),
       storedBody(parsedOrUndefined(record.responseText)),
       record.at.toISOString(),
+      record.receivedAt.toISOString(),
     ],
   );
-  const cutoff = new Date(record.at.getTime() - requestLogRetentionDays * 86_400_000);
-  execute(db, 'DELETE FROM request_log WHERE merchant_id = ? AND mode = ? AND created_at < ?', [
+  const cutoff = new Date(record.receivedAt.getTime() - requestLogRetentionDays * 86_400_000);
+  execute(db, 'DELETE FROM request_log WHERE merchant_id = ? AND mode = ? AND received_at < ?', [
     record.merchantId,
     record.mode,
     cutoff.toISOString(),

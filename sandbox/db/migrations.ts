@@ -536,6 +536,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX payout_use_cases_by_merchant ON payout_use_cases (merchant_id, mode, created_at);
     `,
   },
+  {
+    version: 23,
+    name: 'request log retention by real time',
+    sql: `
+      -- When each request arrived by the real (base) clock, which retention counts from
+      -- (sandbox/core/request-log.ts): created_at is the mode's clock, and advancing the test
+      -- clock must not age the log. Entries logged before have only created_at: it stands in.
+      ALTER TABLE request_log ADD COLUMN received_at TEXT NOT NULL DEFAULT '';
+      UPDATE request_log SET received_at = created_at;
+      CREATE INDEX request_log_by_receipt ON request_log (merchant_id, mode, received_at);
+    `,
+  },
 ];
 
 const appliedRowSchema = z.object({ version: z.number() });

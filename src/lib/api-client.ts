@@ -136,6 +136,8 @@ export interface ApiRequestOptions<R extends RouteDef> {
    * sandbox console) gets it here, since success bodies do not carry it.
    */
   onAnswer?: (answer: { status: number; requestId: string | null }) => void;
+  /** Further request headers (the sandbox console marks its own reads with one). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -236,6 +238,7 @@ interface Exchange {
   signal?: AbortSignal;
   timeoutMs?: number;
   onAnswer?: (answer: { status: number; requestId: string | null }) => void;
+  headers?: Record<string, string>;
 }
 
 /** One request and its answer; every failure but a success answer is thrown. */
@@ -245,6 +248,7 @@ async function exchange(request: Exchange): Promise<RawAnswer> {
   if (request.method !== 'GET' && !navigator.onLine) throw new OfflineError();
   const url = requestUrl(request.path, request.params);
   const headers = requestHeaders(request.token);
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
   if (request.idempotencyKey !== undefined) headers.set('idempotency-key', request.idempotencyKey);
   if (request.body !== undefined) headers.set('content-type', 'application/json');
 

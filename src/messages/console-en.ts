@@ -128,6 +128,22 @@ export const consoleEn = {
     httpStatus: (status: number) => `HTTP ${status}`,
     durationMs: (ms: number) => `${ms} ms`,
     noAttempts: 'No attempt yet.',
+    notSent: 'Not sent: no endpoint was set',
+    payload: 'Payload (as delivered and signed)',
+    deliveries: (n: number) => `Deliveries and attempts (${n})`,
+    filtersLabel: 'Filter events',
+    filterType: 'Event type',
+    allTypes: 'All types',
+    filterDelivery: 'Latest delivery',
+    anyDelivery: 'Any',
+    deliveryFilter: {
+      pending: 'Pending',
+      succeeded: 'Succeeded',
+      failed: 'Failed',
+      none: 'Not sent',
+    },
+    shown: (shown: number, total: number) =>
+      shown === total ? `${total} events.` : `${shown} of ${total} events match the filters.`,
   },
   branding: {
     documentTitle: 'Branding · Sandbox console',
@@ -164,8 +180,12 @@ export const consoleEn = {
     clockTitle: 'Test clock',
     clockNow: (now: string, offsetSeconds: number) =>
       `The test clock reads ${now} (${offsetSeconds} s ahead of real time).`,
-    minutes: 'Advance by (minutes)',
+    duration: 'Advance by',
+    durationHint: 'Days, hours, minutes, seconds: 90s, 45m, 2h30m, 30d.',
     advance: 'Advance the clock',
+    target: 'Or advance to (date and time, this device\u2019s time zone)',
+    targetPast: 'Choose a time after the test clock\u2019s reading',
+    advanceTo: 'Advance to this time',
     advancing: 'Advancing…',
     mandateTitle: 'Answer a pending mandate as the bank',
     subscriptionId: 'Subscription id',
@@ -190,8 +210,12 @@ export const consoleEn = {
     submitUseCase: 'Submit use case',
     submittingUseCase: 'Submitting…',
     useCasesTitle: 'Submitted payout use cases',
+    useCasesNeedLive:
+      'Payout use cases are submitted in live mode: sign in with a live secret key (osk_live_…) with payouts:create to see them.',
     whitelistTitle: 'IP whitelist',
     whitelistIntro: 'Payouts are refused from any other address.',
+    whitelistNeedsLive:
+      'A live-mode setting: sign in with a live secret key (osk_live_…) to see and change it.',
     whitelistLabel: 'Addresses (IPv4 or IPv6, one per line)',
     whitelistHint: (max: number) => `At most ${max} addresses.`,
     saveWhitelist: 'Save whitelist',
@@ -231,12 +255,18 @@ export const consoleEn = {
     path: 'Path',
     httpStatus: 'HTTP status',
     duration: 'Duration',
+    requestFilters: 'Filter requests',
+    filterStatus: 'HTTP status (e.g. 404)',
+    anyMethod: 'Any',
+    filterPath: 'Path (exact, e.g. /api/v1/payments)',
+    applyFilters: 'Apply filters',
+    clearFilters: 'Clear filters',
     intro: {
       virtualAccounts:
         'The NUBANs payers transfer to: one dynamic account per checkout payment, reserved ones per customer.',
       payouts: 'Payouts and their beneficiaries need a key with the payouts:create scope.',
       requests:
-        'Every API request of this mode in the last 7 days, with its answer (secrets redacted). Quote a request id to find it.',
+        'Every API request of this mode in the last 7 days of real time (advancing the test clock ages nothing), with its answer (secrets redacted); this console\u2019s own reads are not listed. Quote a request id to find it.',
     },
   },
   figures: {

@@ -9,6 +9,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { consoleReadHeader } from '../../../contract/request-log';
 import { brandingRoutes } from '../../../contract/routes-branding';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
 import { payoutRoutes } from '../../../contract/routes-payouts';
@@ -32,7 +33,10 @@ export type ConsoleCallOptions<R extends RouteDef> = Omit<
 >;
 
 /**
- * Calls `route` as the signed-in merchant and returns the parsed body with its request id.
+ * Calls `route` as the signed-in merchant and returns the parsed body with its request id. A read
+ * (`GET`) carries the `x-sandbox-console` header, which keeps it out of the merchant's request
+ * log: the console polls, and its reads are not the merchant's history (sandbox/core/request-
+ * log.ts; docs/decisions/0035-contract-document-and-console-reads.md). Writes are logged.
  * @throws ApiError / NetworkError as `apiRequest` does (src/lib/api-client.ts).
  */
 export async function callConsole<R extends RouteDef>(
@@ -44,6 +48,7 @@ export async function callConsole<R extends RouteDef>(
   const data = await apiRequest(route, {
     ...options,
     token: { header: 'authorization', value: `Bearer ${session.secretKey}` },
+    ...(route.method === 'GET' ? { headers: { [consoleReadHeader]: 'read' } } : {}),
     onAnswer: (answer) => {
       requestId = answer.requestId;
     },

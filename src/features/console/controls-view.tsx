@@ -27,6 +27,7 @@ import { ActionResult, FailureAlert } from './action-result';
 import { callConsole, clockQuery, consoleKeys, payoutAccessQuery } from './api';
 import {
   clockFormSchema,
+  clockTargetFormSchema,
   ipWhitelistFormSchema,
   mandateAnswerFormSchema,
   maxWhitelistEntries,
@@ -43,26 +44,72 @@ import { DocumentTitle } from '../../components/document-title';
 
 const m = consoleEn.controls;
 
+/**
+ * The test clock: its reading, and two ways to move it forward (`POST /sandbox/v1/clock/advance`,
+ * whole seconds): by a duration (90s, 2h30m, 30d) or to a date and time. A target is checked
+ * against the reading shown, then counted from a fresh reading when sent.
+ */
 function ClockSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
+  const targetId = useId();
   const clock = useQuery(clockQuery(session));
-  const form = useForm<z.input<typeof clockFormSchema>, unknown, { seconds: number }>({
+  const reading = clock.data?.data.data;
+  // Due work (expiries, renewals) runs as the clock moves: everything may have changed.
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: consoleKeys.all });
+  const byDuration = useForm<z.input<typeof clockFormSchema>, unknown, { seconds: number }>({
     resolver: zodResolver(clockFormSchema),
-    defaultValues: { minutes: '31' },
+    defaultValues: { duration: '31m' },
   });
   const advance = useMutation({
     mutationFn: (body: { seconds: number }) =>
       callConsole(session, checkoutRoutes.advanceClock, { body }),
-    // Due work (expiries, renewals) runs as the clock moves: everything may have changed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
+    onSuccess,
   });
-  const now = clock.data?.data.data;
+  const targetSchema = clockTargetFormSchema.refine(
+    ({ at }) => reading === undefined || at.getTime() > Date.parse(reading.now),
+    { path: ['at'], error: m.targetPast },
+  );
+  const toTarget = useForm<z.input<typeof targetSchema>, unknown, { at: Date }>({
+    resolver: zodResolver(targetSchema),
+    defaultValues: { at: '' },
+  });
+  const advanceTo = useMutation({
+    mutationFn: async ({ at }: { at: Date }) => {
+      const now = await callConsole(session, checkoutRoutes.getClock);
+      const seconds = Math.ceil((at.getTime() - Date.parse(now.data.data.now)) / 1000);
+      return callConsole(session, checkoutRoutes.advanceClock, {
+        body: { seconds: Math.max(1, seconds) },
+      });
+    },
+    onSuccess,
+  });
   return (
     <Section id="clock" title={m.clockTitle}>
       {clock.isError && <FailureAlert error={clock.error} />}
-      {now !== undefined && <p>{m.clockNow(formatDateTime(now.now), now.offsetSeconds)}</p>}
-      <ActionForm form={form} action={advance} submit={[m.advance, m.advancing]}>
-        <TextField name="minutes" label={m.minutes} inputMode="numeric" />
+      {reading !== undefined && (
+        <p>{m.clockNow(formatDateTime(reading.now), reading.offsetSeconds)}</p>
+      )}
+      <ActionForm form={byDuration} action={advance} submit={[m.advance, m.advancing]}>
+        <TextField
+          name="duration"
+          label={m.duration}
+          hint={m.durationHint}
+          autoComplete="off"
+          spellCheck="false"
+        />
+      </ActionForm>
+      <ActionForm form={toTarget} action={advanceTo} submit={[m.advanceTo, m.advancing]}>
+        <Field id={targetId} label={m.target} error={toTarget.formState.errors.at?.message}>
+          {(control) => (
+            <input
+              className="input"
+              type="datetime-local"
+              step={1}
+              {...control}
+              {...toTarget.register('at')}
+            />
+          )}
+        </Field>
       </ActionForm>
     </Section>
   );
@@ -159,12 +206,33 @@ function PayoutUseCaseSection({ session }: { session: ConsoleSession }) {
           <TextField name="expectedMonthlyVolume" label={m.useCaseVolume} inputMode="decimal" />
         </ActionForm>
       </Section>
-      <PagedList session={session} {...consoleLists.payoutUseCases} />
+      {session.mode === 'live' ? (
+        <PagedList session={session} {...consoleLists.payoutUseCases} />
+      ) : (
+        <Section id="payout-use-cases" title={m.useCasesTitle}>
+          <p>{m.useCasesNeedLive}</p>
+        </Section>
+      )}
     </>
   );
 }
 
+/**
+ * The IP whitelist, a live-mode setting (`GET`/`PUT /sandbox/v1/payouts/access` take live keys
+ * only): with a test key the console says so and reads nothing, instead of showing a refusal.
+ */
 function WhitelistSection({ session }: { session: ConsoleSession }) {
+  if (session.mode !== 'live') {
+    return (
+      <Section id="whitelist" title={m.whitelistTitle} intro={m.whitelistIntro}>
+        <p>{m.whitelistNeedsLive}</p>
+      </Section>
+    );
+  }
+  return <LiveWhitelistSection session={session} />;
+}
+
+function LiveWhitelistSection({ session }: { session: ConsoleSession }) {
   const queryClient = useQueryClient();
   const whitelistId = useId();
   const access = useQuery(payoutAccessQuery(session));

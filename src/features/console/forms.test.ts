@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import {
   clockFormSchema,
+  clockTargetFormSchema,
   ipWhitelistFormSchema,
   mandateAnswerFormSchema,
   paymentFormSchema,
@@ -50,10 +51,23 @@ test('a non-https callback URL is refused before it is sent', () => {
   expect(result.error?.issues[0]?.path).toEqual(['callbackUrl']);
 });
 
-test('the test clock is typed in minutes and sent in seconds, at most 400 days', () => {
-  expect(clockFormSchema.parse({ minutes: '31' })).toEqual({ seconds: 1860 });
-  expect(clockFormSchema.safeParse({ minutes: '1.5' }).success).toBe(false);
-  expect(clockFormSchema.safeParse({ minutes: String(400 * 24 * 60 + 1) }).success).toBe(false);
+test('the test clock is moved by a duration in days, hours, minutes and seconds, at most 400 days', () => {
+  expect(clockFormSchema.parse({ duration: '90s' })).toEqual({ seconds: 90 });
+  expect(clockFormSchema.parse({ duration: '2h30m' })).toEqual({ seconds: 9000 });
+  expect(clockFormSchema.parse({ duration: '30d' })).toEqual({ seconds: 30 * 86400 });
+  expect(clockFormSchema.parse({ duration: ' 1D 12h ' })).toEqual({ seconds: 36 * 3600 });
+  expect(clockFormSchema.parse({ duration: '400d' })).toEqual({ seconds: 400 * 86400 });
+  for (const refused of ['', '31', '1.5h', '30m2h', 'soon', '0s', '401d']) {
+    expect(clockFormSchema.safeParse({ duration: refused }).success, refused).toBe(false);
+  }
+});
+
+test('the test clock is moved to a date and time typed in this device’s time zone', () => {
+  expect(clockTargetFormSchema.parse({ at: '2026-12-01T09:30' }).at).toEqual(
+    new Date(2026, 11, 1, 9, 30),
+  );
+  expect(clockTargetFormSchema.safeParse({ at: '' }).success).toBe(false);
+  expect(clockTargetFormSchema.safeParse({ at: 'tomorrow' }).success).toBe(false);
 });
 
 test('the IP whitelist takes addresses separated by spaces, commas or lines, and refuses ranges', () => {

@@ -2,7 +2,8 @@
  * The console's form schemas (react-hook-form + zod, one schema per form): what the inputs hold
  * (text as typed) and the request body each produces, built from the contract's own schemas so
  * that the console accepts exactly what the service accepts. Amounts are typed in naira and sent
- * in naira (contract/money.ts); the test clock is typed in minutes and sent in seconds.
+ * in naira (contract/money.ts); the test clock is moved by a duration (90s, 2h30m, 30d) or to a
+ * date and time, and sent in seconds.
  */
 import { z } from 'zod';
 import {
@@ -85,26 +86,69 @@ export const subscriptionFormSchema = z
 export type SubscriptionFormInput = z.input<typeof subscriptionFormSchema>;
 export type SubscriptionFormOutput = z.output<typeof subscriptionFormSchema>;
 
-/** Largest step of the test clock the sandbox accepts, in minutes (400 days). */
-export const maxClockMinutes = 400 * 24 * 60;
+/** Largest step of the test clock the sandbox accepts, in seconds (400 days). */
+export const maxClockSeconds = 400 * 24 * 3600;
 
-/** `POST /sandbox/v1/clock/advance`: minutes as typed, sent as `{ seconds }`. */
+const durationUnits = { d: 86_400, h: 3_600, m: 60, s: 1 } as const;
+const durationPattern = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+
+/**
+ * Seconds of a duration written as days, hours, minutes and seconds in that order, each optional
+ * but at least one given: `90s`, `45m`, `2h30m`, `30d`, `1d12h` (spaces and case ignored).
+ * Returns null for anything else.
+ */
+export function parseDuration(text: string): number | null {
+  const compact = text.replace(/\s+/g, '').toLowerCase();
+  const match = durationPattern.exec(compact);
+  if (compact === '' || match === null) return null;
+  const [, days, hours, minutes, seconds] = match;
+  return (
+    Number(days ?? 0) * durationUnits.d +
+    Number(hours ?? 0) * durationUnits.h +
+    Number(minutes ?? 0) * durationUnits.m +
+    Number(seconds ?? 0) * durationUnits.s
+  );
+}
+
+/** `POST /sandbox/v1/clock/advance` by a duration as typed (parseDuration), sent as `{ seconds }`. */
 export const clockFormSchema = z
   .object({
-    minutes: z
-      .string()
-      .trim()
-      .min(1, { error: 'Enter a number of minutes' })
-      .transform(Number)
-      .pipe(
-        z
-          .number({ error: 'Enter a whole number of minutes' })
-          .int({ error: 'Enter a whole number of minutes' })
-          .positive({ error: 'Enter at least 1 minute' })
-          .max(maxClockMinutes, { error: 'At most 400 days (576000 minutes)' }),
-      ),
+    duration: z.string().transform((typed, context) => {
+      const seconds = parseDuration(typed);
+      if (seconds === null) {
+        context.addIssue({ code: 'custom', message: 'Enter a duration such as 90s, 2h30m or 30d' });
+        return z.NEVER;
+      }
+      if (seconds < 1) {
+        context.addIssue({ code: 'custom', message: 'Enter at least 1 second' });
+        return z.NEVER;
+      }
+      if (seconds > maxClockSeconds) {
+        context.addIssue({ code: 'custom', message: 'At most 400 days' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
   })
-  .transform(({ minutes }) => ({ seconds: minutes * 60 }));
+  .transform(({ duration }) => ({ seconds: duration }));
+
+/**
+ * The test clock moved to a date and time (`<input type="datetime-local">`, this device's time
+ * zone): the instant; the seconds to advance are counted from the clock's reading when sent.
+ */
+export const clockTargetFormSchema = z.object({
+  at: z
+    .string()
+    .min(1, { error: 'Enter a date and time' })
+    .transform((typed, context) => {
+      const at = new Date(typed);
+      if (Number.isNaN(at.getTime())) {
+        context.addIssue({ code: 'custom', message: 'Enter a date and time' });
+        return z.NEVER;
+      }
+      return at;
+    }),
+});
 
 /**
  * `POST /api/v1/payout-use-cases` (service-api.md, "Authentication" rule 7): the use case as

@@ -5,7 +5,8 @@
  * RecordDetail's (heading, read route, the section it belongs to; record-detail.tsx).
  * `consoleLists` are the lists other views show; `recordPages` are the pages of their own: virtual
  * accounts, subscriptions with their invoices and mandate, payouts, payout use cases,
- * beneficiaries and the request log. Amounts are naira, as the API gives them.
+ * beneficiaries and the request log (request-log-view.tsx, with its filters). Amounts are naira,
+ * as the API gives them.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -23,6 +24,7 @@ import { recordQuery } from './api';
 import { PagedList, type PagedListProps } from './paged-list';
 import { consolePaths, type NavSection } from './paths';
 import { RecordDetail, type RecordDetailProps } from './record-detail';
+import { RequestLogView } from './request-log-view';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
 
@@ -199,17 +201,7 @@ export const recordPages: ConsolePage[] = [
     route: readRoutes.getBeneficiary,
     back: 'beneficiaries',
   }),
-  listPage('requests', m.intro.requests, {
-    route: readRoutes.listRequestLog,
-    detailPath: consolePaths.request,
-    columns: [
-      { header: m.method, cell: (entry) => entry.method },
-      { header: m.path, cell: (entry) => <code>{entry.path}</code> },
-      { header: m.httpStatus, cell: (entry) => entry.status },
-      { header: m.duration, cell: (entry) => consoleEn.webhooks.durationMs(entry.durationMs) },
-      created,
-    ],
-  }),
+  [consolePaths.requests, (session) => <RequestLogView session={session} />],
   detailPage('requests/:requestId', {
     kind: m.request,
     route: readRoutes.getRequestLogEntry,

@@ -12,7 +12,7 @@ import type { RouteDef } from '../../../contract/route';
 import { consoleEn } from '../../messages/console-en';
 import { FailureAlert } from './action-result';
 import { listPageQuery } from './api';
-import { cursorOfSearch, pageLinks, searchOfCursor, type Page } from './paging';
+import { cursorOfSearch, pageLinks, searchOfCursor, type Page, type PageCursor } from './paging';
 import { Section } from './section';
 import type { ConsoleSession } from './session';
 
@@ -56,6 +56,15 @@ export function PagedList<T extends { id: string }>({
   const answer = list.data?.data;
   const page: Page<T> | undefined = answer;
   const links = page === undefined ? null : pageLinks(cursor, page);
+  // A paging link keeps the page's other URL parameters (a list's filters) and moves the cursor.
+  const searchWith = (target: PageCursor) => {
+    const next = new URLSearchParams(search);
+    next.delete('after');
+    next.delete('before');
+    for (const [name, value] of new URLSearchParams(searchOfCursor(target))) next.set(name, value);
+    const text = next.toString();
+    return text === '' ? '' : `?${text}`;
+  };
   return (
     <Section id={headingId} title={title}>
       {list.isPending && <p>{consoleEn.loading}</p>}
@@ -96,12 +105,12 @@ export function PagedList<T extends { id: string }>({
           <ul className="console-links">
             {links.newer !== null && (
               <li>
-                <Link to={{ search: searchOfCursor(links.newer) }}>{m.newer}</Link>
+                <Link to={{ search: searchWith(links.newer) }}>{m.newer}</Link>
               </li>
             )}
             {links.older !== null && (
               <li>
-                <Link to={{ search: searchOfCursor(links.older) }}>{m.older}</Link>
+                <Link to={{ search: searchWith(links.older) }}>{m.older}</Link>
               </li>
             )}
           </ul>

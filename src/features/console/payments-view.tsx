@@ -4,16 +4,17 @@
  * the recent payments (`GET /api/v1/payments`).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { PaymentCreateRequest } from '../../../contract/payments';
 import { checkoutRoutes } from '../../../contract/routes-checkout';
+import { readRoutes } from '../../../contract/routes-reads';
 import { Button } from '../../components/button';
 import { consoleEn } from '../../messages/console-en';
 import { ActionForm } from './action-form';
-import { callConsole } from './api';
+import { callConsole, consoleKeys } from './api';
 import { openByIdFormSchema, paymentFormSchema, type PaymentFormInput } from './forms';
 import { createIdempotencyKeys } from './idempotency-keys';
 import { consoleLists } from './list-views';
@@ -32,13 +33,22 @@ function CreatePaymentForm({ session }: { session: ConsoleSession }) {
     resolver: zodResolver(paymentFormSchema),
     defaultValues: { amount: '5000', email: '', phone: '', callbackUrl: '' },
   });
+  const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: (body: PaymentCreateRequest) =>
       callConsole(session, checkoutRoutes.createPayment, {
         body,
         idempotencyKey: keys.keyFor(body),
       }),
-    onSuccess: () => keys.forget(),
+    onSuccess: () => {
+      keys.forget();
+      // The new payment (and its dynamic virtual account) belongs at the top of their lists.
+      return Promise.all(
+        [readRoutes.listPayments, readRoutes.listVirtualAccounts].map((route) =>
+          queryClient.invalidateQueries({ queryKey: consoleKeys.list(session, route) }),
+        ),
+      );
+    },
   });
   const payment = create.data?.data.data;
   return (

@@ -11,15 +11,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** The field's name in the form. */
   name: string;
   label: ReactNode;
+  /** A line under the label saying what to type (the input's `aria-describedby`). */
+  hint?: ReactNode;
 }
 
 /** A text input registered as `name` in the surrounding form, with its label and its error. */
-export function TextField({ name, label, ...input }: TextFieldProps) {
+export function TextField({ name, label, hint, ...input }: TextFieldProps) {
   const id = useId();
   const { register, getFieldState, formState } = useFormContext();
   const { error } = getFieldState(name, formState);
   return (
-    <Field id={id} label={label} error={error?.message}>
+    <Field id={id} label={label} hint={hint} error={error?.message}>
       {(control) => (
         // The cast: see InputField (src/components/field.tsx), for Preact's types.
         <input
