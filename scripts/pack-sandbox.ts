@@ -10,8 +10,10 @@
  *    Only `libsql` stays outside (a native module with one optional package per platform), so it
  *    is the package's one dependency.
  * 3. `package.json` generated (the repository's own stays private): one bin,
- *    `payments-sandbox`, and an `exports` map with `./events` reserved for the webhook event types
- *    (for now the event kinds and the delivery headers; see `eventsPlaceholder`).
+ *    `payments-sandbox`, and an `exports` map whose `./events` gives the webhook event payloads'
+ *    types (`merchant-kit/webhook-events.generated.d.ts`, one self-contained declaration file that
+ *    a NodeNext backend imports; docs/decisions/0035) and, at run time, the event kinds and the
+ *    delivery headers.
  * 4. `npm pack` of that folder into `dist-sandbox/`.
  *
  * Options: `--skip-build` copies the repository's `dist/` instead of building (it must be built).
@@ -47,15 +49,22 @@ function run(command: string, args: readonly string[], cwd: string): string {
   return result.stdout;
 }
 
-/** `./events` until the typed payloads arrive: the event kinds and the delivery headers. */
-function eventsPlaceholder(): { js: string; dts: string } {
+/**
+ * `./events`: the typed payloads (the generated declaration file) plus the event kinds and the
+ * delivery headers as values.
+ */
+function eventsModule(): { js: string; dts: string } {
   const kinds = JSON.stringify(eventTypes, null, 2);
   const headers = JSON.stringify(webhookHeaders, null, 2);
+  const payloads = readFileSync(
+    join(repoRoot, 'merchant-kit', 'webhook-events.generated.d.ts'),
+    'utf8',
+  );
   return {
     js: `// Webhook event kinds and delivery headers (service-api.md, "Events").\nexport const eventTypes = Object.freeze(${kinds});\nexport const webhookHeaders = Object.freeze(${headers});\n`,
     dts:
-      `/** The kinds of webhook event (service-api.md, "Events"). */\n` +
-      `export type EventType = ${eventTypes.map((kind) => JSON.stringify(kind)).join(' | ')};\n` +
+      `${payloads}\n` +
+      `/** The kinds of webhook event, as values (service-api.md, "Events"). */\n` +
       `export declare const eventTypes: readonly EventType[];\n` +
       `/** Headers of every delivery; servers usually see them lowercased. */\n` +
       `export declare const webhookHeaders: {\n${Object.entries(webhookHeaders)
@@ -145,7 +154,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     },
   });
-  const events = eventsPlaceholder();
+  const events = eventsModule();
   writeFileSync(join(stage, 'events', 'index.js'), events.js);
   writeFileSync(join(stage, 'events', 'index.d.ts'), events.dts);
   writeFileSync(join(stage, 'README.md'), packageReadme);
