@@ -5,16 +5,59 @@
  * regions, as screen readers do.
  */
 import { virtual } from '@guidepup/virtual-screen-reader';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { nubanCheckDigit } from '../../../contract/nuban';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { App } from '../../app/app';
+import { startFirstDownloads } from '../../app/first-downloads';
+import { startFirstRequests } from '../../app/first-requests';
+import { createQueryClient } from '../../app/query-client';
 import { forgetCapabilityToken } from '../../lib/capability-token';
-import { chooseGtBank, enterAccount, gtAccount, openSetup } from './setup-page-testing';
 
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
+
+/** The user-event instance the helpers drive. */
+type User = ReturnType<typeof userEvent.setup>;
+
+/** A GTBank (CBN code 058) NUBAN for a nine-digit serial, with its check digit. */
+function gtAccount(serial: string): string {
+  return serial + String(nubanCheckDigit('058', serial));
+}
+
+/** Renders the app at `path` as the entry does (first reads before the page renders). */
+function renderPage(path: string) {
+  window.history.replaceState(null, '', path);
+  const queryClient = createQueryClient();
+  startFirstDownloads(window.location.pathname);
+  startFirstRequests(window.location.pathname, queryClient);
+  return render(<App queryClient={queryClient} />);
+}
+
+/** Opens a setup link and waits for the bank step. */
+async function openSetup(link: { token: string }) {
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' }, { timeout: 5_000 });
+}
+
+/** Searches and chooses Guaranty Trust Bank, then Continue to the account step. */
+async function chooseGtBank(user: User) {
+  await user.type(screen.getByLabelText('Search banks'), 'guaranty');
+  await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { level: 1, name: 'Enter your account number' });
+}
+
+/** Types the number (replacing what was there) and presses Continue. */
+async function enterAccount(user: User, accountNumber: string) {
+  const field = screen.getByLabelText('Account number');
+  await user.clear(field);
+  await user.type(field, accountNumber);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
 
 const sandbox = createTestSandbox();
 const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
