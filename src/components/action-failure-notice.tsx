@@ -4,6 +4,7 @@
  * idempotency key: src/lib/use-action-key.ts). Urgent, so a screen reader says it at once; the page
  * keeps its fields as they were (docs/decisions/0023).
  */
+import type { Ref } from 'react';
 import type { UnansweredAction } from '../lib/action-failure';
 import { useMessages } from '../messages/use-messages';
 import { Alert } from './alert';
@@ -15,13 +16,22 @@ export interface ActionFailureNoticeProps {
   onRetry: () => void;
   /** The retry is in flight: the button is disabled and says so. */
   busy?: boolean;
+  /** The notice's box, e.g. to take the focus (src/lib/use-focus-notice.ts). */
+  ref?: Ref<HTMLDivElement>;
 }
 
-export function ActionFailureNotice({ failure, onRetry, busy = false }: ActionFailureNoticeProps) {
+export function ActionFailureNotice({
+  failure,
+  onRetry,
+  busy = false,
+  ref,
+}: ActionFailureNoticeProps) {
   const { _ } = useMessages();
   const offline = failure === 'offline';
   return (
     <Alert
+      ref={ref}
+      tabIndex={-1}
       tone="warning"
       urgent
       title={

@@ -5,12 +5,14 @@
  * once per link per tab and holds it while it has focus or the pointer is over it (WCAG 2.2.1).
  *
  * Screen readers hear it through a polite live region: once when it starts, and when it is held
- * or goes on, never every second (the visible `timer` is not live).
+ * or goes on, never every second (the visible `timer` is not live). The region is on the page
+ * before its words (`live-region.tsx`, issue 27.3).
  */
 import { useCallback } from 'react';
 import { settleAutoReturn, useAutoReturn } from '../lib/use-auto-return';
 import { useMessages } from '../messages/use-messages';
 import { Button } from './button';
+import { LiveRegion } from './live-region';
 
 export interface AutoReturnCountdownProps {
   /** The link (and mandate or payment) the return belongs to; once per key per tab. */
@@ -49,12 +51,13 @@ export function AutoReturnCountdown(props: AutoReturnCountdownProps) {
         {_('common.autoReturn.returning', { merchant, seconds: secondsLeft })}
         {paused && ` ${_('common.autoReturn.paused')}`}
       </p>
-      {/* A polite live region (role status), apart from the page's own announcements. */}
-      <p className="visually-hidden" role="status">
+      {/* A polite live region (role status), apart from the page's own announcements; it
+          appears empty and takes its words a frame later, or nothing would be spoken. */}
+      <LiveRegion>
         {paused
           ? _('common.autoReturn.pausedSaid')
           : _('common.autoReturn.startedSaid', { merchant, seconds })}
-      </p>
+      </LiveRegion>
       <div className="actions">
         <Button onClick={returnNow}>{_('common.autoReturn.returnNow')}</Button>
         <Button variant="secondary" onClick={stayHere}>

@@ -53,7 +53,10 @@ export function HostedMerchantHeader({ merchant, logoAlt, children }: HostedMerc
           onError={() => setFailedUrl(logo)}
         />
       )}
-      <p className="merchant-header__name">{merchant?.name}</p>
+      {/* Clamped to two lines (app.css): the title shows the whole name to a pointer. */}
+      <p className="merchant-header__name" title={merchant?.name}>
+        {merchant?.name}
+      </p>
       {children}
     </header>
   );

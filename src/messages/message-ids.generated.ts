@@ -57,6 +57,8 @@ export interface MessageValues {
   'checkout.pending.partial': { received: string | number; remaining: string | number };
   'checkout.pending.partialTitle': never;
   'checkout.pending.proofNote': never;
+  'checkout.pending.receivedOfTotal': { received: string | number; total: string | number };
+  'checkout.pending.remainingLabel': never;
   'checkout.pending.sentMoney': never;
   'checkout.pending.sentMoneyBusy': never;
   'checkout.pending.sentNote': never;

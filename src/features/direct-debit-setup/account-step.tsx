@@ -18,6 +18,7 @@ import { InputField } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { useCountdown } from '../../lib/use-countdown';
 import { translateFormError } from '../../messages/i18n';
+import { useFocusNotice } from '../../lib/use-focus-notice';
 import { useMessages } from '../../messages/use-messages';
 import './steps-catalog';
 import { accountFormSchema, type AccountFormInput, type AccountFormOutput } from './account-schema';
@@ -49,6 +50,10 @@ export function AccountStep({
 }: AccountStepProps) {
   const { _ } = useMessages();
   const id = useId();
+  // A failed Continue (too many checks, no answer) puts the focus on its notice.
+  const noticeRef = useFocusNotice<HTMLDivElement>(
+    notice?.kind === 'accountNotFound' ? null : notice,
+  );
   const schema = useMemo(() => accountFormSchema(bank), [bank]);
   const {
     register,
@@ -96,7 +101,7 @@ export function AccountStep({
         </Button>
       </p>
       {notice?.kind === 'rateLimited' && (waitLeft === null || waiting) && (
-        <Alert tone="warning" urgent>
+        <Alert tone="warning" urgent ref={noticeRef} tabIndex={-1}>
           {/* Said once when the alert appears; the seconds then tick silently (aria-live off),
               as on the button, rather than being read out every second. */}
           <p aria-live="off">
@@ -107,7 +112,11 @@ export function AccountStep({
         </Alert>
       )}
       {notice?.kind === 'unanswered' && (
-        <ActionFailureNotice failure={notice.unanswered} onRetry={() => void submit()} />
+        <ActionFailureNotice
+          ref={noticeRef}
+          failure={notice.unanswered}
+          onRetry={() => void submit()}
+        />
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <InputField

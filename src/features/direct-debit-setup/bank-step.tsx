@@ -23,6 +23,7 @@ import { InputField } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { useMessages } from '../../messages/use-messages';
 import { accountNumberInput, digitsOf, rankBanks } from './bank-list';
+import { recallBankStep, rememberBankStep } from './bank-step-memory';
 import type { BankNotice } from './flow-state';
 import { SubscriptionSummary } from './subscription-summary';
 import type { SetupFlow } from './use-setup-flow';
@@ -30,6 +31,8 @@ import type { SetupFlow } from './use-setup-flow';
 export interface BankStepProps {
   setup: SetupState;
   banks: SetupFlow['banks'];
+  /** The bank chosen before (Back from a later step, or a reload after Continue), if any. */
+  bank?: Bank | null;
   accountNumber: string | null;
   notice: BankNotice | null;
   onChoose: (bank: Bank, accountNumber: string | null) => void;
@@ -41,6 +44,7 @@ export interface BankStepProps {
 export function BankStep({
   setup,
   banks,
+  bank: chosenBefore = null,
   accountNumber,
   notice,
   onChoose,
@@ -48,9 +52,18 @@ export function BankStep({
 }: BankStepProps) {
   const { _ } = useMessages();
   const ids = useId();
-  const [query, setQuery] = useState('');
-  const [typed, setTyped] = useState(accountNumber ?? '');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const subscriptionId = setup.subscription.id;
+  // The flow's bank and number (Back, or a reload after Continue), else what this tab remembers
+  // of the step itself (a reload before Continue): issue 27.4.
+  const [remembered] = useState(() => recallBankStep(subscriptionId));
+  const [query, setQuery] = useState(
+    () =>
+      chosenBefore?.name ?? banks.data?.find((bank) => bank.id === remembered?.bankId)?.name ?? '',
+  );
+  const [typed, setTyped] = useState(accountNumber ?? remembered?.digits ?? '');
+  const [selectedId, setSelectedId] = useState<string | null>(
+    chosenBefore?.id ?? remembered?.bankId ?? null,
+  );
   const [activeId, setActiveId] = useState<string | null>(null);
   const [showError, setShowError] = useState(false);
   const comboboxRef = useRef<HTMLInputElement>(null);
@@ -65,8 +78,12 @@ export function BankStep({
   const active = options.find((bank) => bank.id === activeId) ?? null;
   const selected = list?.find((bank) => bank.id === selectedId) ?? null;
 
+  const remember = (bankId: string | null, digits: string) =>
+    rememberBankStep(subscriptionId, { bankId, digits });
+
   const choose = (bank: Bank) => {
     setSelectedId(bank.id);
+    remember(bank.id, typedDigits);
     // The box then shows the chosen name, and the list narrows to it: Continue is right below.
     setQuery(bank.name);
     setActiveId(null);
@@ -168,7 +185,12 @@ export function BankStep({
           hint={_('setup.bank.accountHint')}
           {...accountNumberInput}
           value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            remember(selectedId, digitsOf(event.currentTarget.value));
+            // "Choose your bank." answered the last Continue; the customer has moved on.
+            setShowError(false);
+          }}
         />
 
         {banks.isPending && <p role="status">{_('setup.bank.loadingBanks')}</p>}

@@ -23,6 +23,7 @@ import { StepHeading } from '../../components/step-heading';
 import { formatCalendarDate, formatNaira } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
 import { errorId, translateFormError, translateInEnglish } from '../../messages/i18n';
+import { useFocusNotice } from '../../lib/use-focus-notice';
 import { useMessages } from '../../messages/use-messages';
 import './steps-catalog';
 import type { ConfirmNotice } from './flow-state';
@@ -53,6 +54,8 @@ export function ConfirmStep(props: ConfirmStepProps) {
     props;
   const { _, language } = useMessages();
   const id = useId();
+  // A failed Authorize (too many tries, no answer) puts the focus on its notice.
+  const noticeRef = useFocusNotice<HTMLDivElement>(notice);
   // The consent's English text, shown on request in another language.
   const [englishShown, setEnglishShown] = useState(false);
   const { merchant, subscription } = setup;
@@ -108,7 +111,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
       </dl>
       <p className="note">{_('setup.confirm.renewalsNote')}</p>
       {notice?.kind === 'rateLimited' && (waitLeft === null || waiting) && (
-        <Alert tone="warning" urgent>
+        <Alert tone="warning" urgent ref={noticeRef} tabIndex={-1}>
           {/* The wait counts down (the authorization limit's is minutes long) and the alert goes
               when it is over, as on the account step; read out once, then ticking silently. */}
           <p aria-live="off">
@@ -119,7 +122,11 @@ export function ConfirmStep(props: ConfirmStepProps) {
         </Alert>
       )}
       {notice?.kind === 'unanswered' && (
-        <ActionFailureNotice failure={notice.unanswered} onRetry={() => void submit()} />
+        <ActionFailureNotice
+          ref={noticeRef}
+          failure={notice.unanswered}
+          onRetry={() => void submit()}
+        />
       )}
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <div className={consentError === undefined ? 'field' : 'field field--error'}>

@@ -55,6 +55,12 @@ export function PendingView(props: PendingViewProps) {
   const accountTitleId = useId();
   // What to transfer now: the rest, after a short transfer; the whole amount otherwise.
   const toTransfer = payment.amountOutstanding;
+  // After a short transfer the headline is what is still owed (issue 27.1): a hurried payer reads
+  // the largest figure and sends it; the original amount and what arrived are the line below it.
+  const partlyPaid = payment.amountReceived > 0;
+  const headlineLabel = partlyPaid
+    ? _('checkout.pending.remainingLabel')
+    : _('checkout.pending.amountLabel');
   const timeUp = windowSecondsLeft === 0;
   const sentButtonBox = useRef<HTMLDivElement>(null);
   const wasChecking = useRef(props.sentChecking);
@@ -70,16 +76,24 @@ export function PendingView(props: PendingViewProps) {
   return (
     <>
       <StepHeading>{_('checkout.pending.title')}</StepHeading>
-      <section className="summary" aria-label={_('checkout.pending.amountLabel')}>
-        <p>{_('checkout.pending.amountLabel')}</p>
+      <section className="summary" aria-label={headlineLabel}>
+        <p>{headlineLabel}</p>
         <p className="amount">
-          <Money amount={payment.amount} />
+          <Money amount={toTransfer} />
         </p>
+        {partlyPaid && (
+          <p>
+            {_('checkout.pending.receivedOfTotal', {
+              received: formatNaira(payment.amountReceived),
+              total: formatNaira(payment.amount),
+            })}
+          </p>
+        )}
         <p>{_('checkout.pending.toMerchant', { merchant: merchant.name })}</p>
         {payment.description !== null && <p className="note">{payment.description}</p>}
       </section>
 
-      {payment.amountReceived > 0 && (
+      {partlyPaid && (
         <Alert tone="info" title={_('checkout.pending.partialTitle')}>
           <p>
             {_('checkout.pending.partial', {
