@@ -7,5 +7,5 @@
  */
 export const pageInlineHashes = {
   script: ['sha256-6mmBp56U8TYb3sZaOmDyqTY7/6md1qj4FCU78zHE920='],
-  style: ['sha256-jwSh2F8VpS6yGxIbfWvKm6tjgeRJ9zR0krimh4E0tsc='],
+  style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;
