@@ -5,7 +5,7 @@
  * filters live in the page's URL, so back, reload and the paging links keep them. The console's
  * own reads are not in the log (docs/decisions/0035-contract-document-and-console-reads.md).
  */
-import { useId, type SyntheticEvent } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { readRoutes } from '../../../contract/routes-reads';
 import { Button } from '../../components/button';
@@ -41,7 +41,8 @@ function FilterForm() {
   const current = requestLogFiltersOf(search);
   // Typed values are applied on submit: one read per change of mind, not per keystroke. Any
   // change starts again from the newest page.
-  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
+  // Typed by what it reads, so it type-checks against React's and Preact's event types alike.
+  const apply = (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const next = new URLSearchParams();

@@ -212,7 +212,7 @@ function EventsSection({ session }: { session: ConsoleSession }) {
               className="input"
               {...control}
               value={type ?? ''}
-              onChange={(event) => setFilter('type', event.target.value)}
+              onChange={(event) => setFilter('type', event.currentTarget.value)}
             >
               <option value="">{m.allTypes}</option>
               {eventTypes.map((kind) => (
@@ -229,7 +229,7 @@ function EventsSection({ session }: { session: ConsoleSession }) {
               className="input"
               {...control}
               value={delivery ?? ''}
-              onChange={(event) => setFilter('delivery', event.target.value)}
+              onChange={(event) => setFilter('delivery', event.currentTarget.value)}
             >
               <option value="">{m.anyDelivery}</option>
               {deliveryFilters.map((filter) => (
