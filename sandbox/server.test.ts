@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { setupStateResponseSchema } from '../contract/direct-debit';
 import { brandingResponseSchema } from '../contract/branding';
 import { errorBodySchema } from '../contract/errors';
+import { pageInlineHashes } from '../contract/page-inline-hashes';
 import { createDemoSetupLink } from './demo';
 import { demoCredentialsSchema } from './features/merchants/demo-merchant';
 import { startServer, type RunningServer } from './server';
@@ -74,9 +75,12 @@ function raw(
 }
 
 function expectSecurityHeaders(headers: Headers): void {
+  // Inline code only as the page documents' own, pinned by the sha256 the build wrote.
+  const pinned = (hashes: readonly string[]) => hashes.map((hash) => ` '${hash}'`).join('');
   expect(headers.get('content-security-policy')).toBe(
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    `default-src 'self'; script-src 'self'${pinned(pageInlineHashes.script)}; style-src 'self'${pinned(pageInlineHashes.style)}; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
   );
+  expect(headers.get('content-security-policy')).not.toContain('unsafe-inline');
   expect(headers.get('referrer-policy')).toBe('no-referrer');
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('x-frame-options')).toBe('DENY');
