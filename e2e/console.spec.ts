@@ -41,6 +41,17 @@ async function signIn(page: Page, secretKey: string) {
 }
 
 /** How many deliveries of `body`'s kind for `paymentId` the receiver got. */
+/** The id of the `type` event about payment `paymentId` that reached the receiver first. */
+function eventIdOf(bodies: string[], type: string, paymentId: string): string {
+  for (const body of bodies) {
+    const event = JSON.parse(body) as { id?: string; type?: string; data?: { id?: string } };
+    if (event.type === type && event.data?.id === paymentId && event.id !== undefined) {
+      return event.id;
+    }
+  }
+  throw new Error(`no ${type} event about ${paymentId} reached the receiver`);
+}
+
 function deliveriesOf(bodies: string[], type: string, paymentId: string): number {
   return bodies.filter((body) => {
     const event = JSON.parse(body) as { type?: string; data?: { id?: string } };
@@ -105,11 +116,12 @@ test('sign in, pay a payment from the console, and see its payment.success deliv
     // payment.success reached the receiver, and the log shows the attempt.
     await expect.poll(() => deliveriesOf(receiver.bodies, 'payment.success', paymentId)).toBe(1);
     await page.getByRole('link', { name: 'Webhooks' }).click();
+    // This payment's event, by its id: other tests' payments also reach this receiver while its
+    // endpoint is set, and a newer event at the top must not take its place in the list.
+    const eventId = eventIdOf(receiver.bodies, 'payment.success', paymentId);
     const event = page
       .getByRole('article')
-      .filter({ has: page.getByRole('heading', { name: /^payment\.success evt_/ }) })
-      .filter({ hasText: receiver.url })
-      .first();
+      .filter({ has: page.getByRole('heading', { name: `payment.success ${eventId}` }) });
     await expect(event.getByText('Delivery (event): succeeded').first()).toBeVisible();
     // The attempts, behind their disclosure, show the start of what the receiver answered.
     await event.getByText(/^Deliveries and attempts/).click();
