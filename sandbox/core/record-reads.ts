@@ -59,7 +59,7 @@ type ReadContext = Pick<HandlerContext<RouteName>, 'services' | 'now' | 'capabil
 type KeyRead = ReadContext & { query: unknown };
 type Render<S extends z.ZodType> = (row: z.output<S>, context: ReadContext) => unknown;
 
-/** A page of `source` whose `filters` columns equal their query parameters (undefined: any). */
+/** A page of `source` whose `filters` columns equal their query parameters (an absent parameter filters nothing). */
 function readPage<S extends z.ZodType>(
   source: ListSource<S>,
   filters: Readonly<Record<string, string>>,

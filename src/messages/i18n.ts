@@ -250,7 +250,7 @@ export function errorId(id: MessageId): string {
 }
 
 /**
- * A form error set by {@link errorId}, in the active language with `values` (if it has any);
+ * A form error set by {@link errorId}, in the active language with `values` (when it has values);
  * undefined for no error.
  */
 export function translateFormError(message: string, values?: FormErrorValues): string;
