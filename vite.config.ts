@@ -5,7 +5,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin, type PluginOption } from 'vite';
-import { pageDocuments, routeModules } from './scripts/page-documents.ts';
+import { pageDocuments, routeModules, serverStateModule } from './scripts/page-documents.ts';
 
 // The SPA is served by the sandbox on the same origin as the hosted API (product.md, "Links and
 // tokens"), so `npm run dev` proxies the API paths to a running sandbox.
@@ -32,15 +32,18 @@ const bundleReport = process.env.BUNDLE_REPORT === '1';
 function firstViewChunks(): {
   plugin: Plugin;
   holds: (id: string) => boolean;
+  serverStateHolds: (id: string) => boolean;
   routeHolds: (page: string) => (id: string) => boolean;
 } {
   const firstView = new Set<string>();
+  const serverState = new Set<string>();
   const routeFirstViews = new Map<string, Set<string>>();
   const fromRoot = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
   return {
     holds: (id) => firstView.has(id),
+    serverStateHolds: (id) => serverState.has(id),
     routeHolds: (page) => (id) =>
-      !firstView.has(id) && (routeFirstViews.get(page)?.has(id) ?? false),
+      !firstView.has(id) && !serverState.has(id) && (routeFirstViews.get(page)?.has(id) ?? false),
     plugin: {
       name: 'first-view-chunk',
       apply: 'build',
@@ -58,17 +61,30 @@ function firstViewChunks(): {
           return into;
         };
         firstView.clear();
+        serverState.clear();
         for (const id of closure(fromRoot('src/main.tsx'), false)) firstView.add(id);
         const routes = Object.entries(routeModules).map(([page, route]) => ({
           page,
           firstView: closure(fromRoot(route), false),
           everything: closure(fromRoot(route), true),
         }));
+        // The root of server state and what it needs, unless a page draws its first view before
+        // it (the checkout) and needs that module there.
+        const drawnBefore = routes.filter(
+          (route) => !route.firstView.has(fromRoot(serverStateModule)),
+        );
+        for (const id of closure(fromRoot(serverStateModule), false))
+          if (!firstView.has(id) && !drawnBefore.some((route) => route.firstView.has(id)))
+            serverState.add(id);
         for (const route of routes) routeFirstViews.set(route.page, route.firstView);
         for (const route of routes)
           for (const id of route.firstView)
-            if (routes.some((other) => other !== route && other.everything.has(id)))
-              for (const needed of closure(id, false)) firstView.add(needed);
+            if (
+              !serverState.has(id) &&
+              routes.some((other) => other !== route && other.everything.has(id))
+            )
+              for (const needed of closure(id, false))
+                if (!serverState.has(needed)) firstView.add(needed);
       },
     },
   };
@@ -145,6 +161,7 @@ export default defineConfig({
   ],
   build: {
     ...pageBuild,
+
     // One file holds the entry and what every page's first view needs (firstViewChunk above);
     // each page's own code is its route's chunk.
     rollupOptions: {
@@ -152,6 +169,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'entry', test: firstView.holds, priority: 2 },
+            { name: 'server-state', test: firstView.serverStateHolds, priority: 2 },
             ...Object.entries(routeModules).map(([page, module]) => ({
               name: basename(module).replace(/\.tsx?$/, ''),
               test: firstView.routeHolds(page),

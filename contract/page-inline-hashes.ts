@@ -6,6 +6,6 @@
  * docs/deploy.md. Do not edit.
  */
 export const pageInlineHashes = {
-  script: ['sha256-6mmBp56U8TYb3sZaOmDyqTY7/6md1qj4FCU78zHE920='],
+  script: ['sha256-7MwqNQqVgATarX7YjhV43NmGl132R9ngsC8Q5qfEMUg='],
   style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;

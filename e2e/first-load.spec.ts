@@ -1,12 +1,13 @@
 /**
  * A hosted page's first load (docs/decisions/0028-first-reads-before-the-code.md): the page's
  * document names every script its first view needs, so none waits to be discovered until the
- * entry has run, and the page's first reads leave with the HTML, sent by the document's inline
+ * entry has run, and the first view waits for no other, and the page's first reads leave with the HTML, sent by the document's inline
  * script before any file of the app has arrived (issue 25).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api';
 import { createSubscriptionWithSetupLink } from './merchant-api';
+import { holdBackUnnamedFiles, scriptsOfDocument } from './page-document';
 
 interface HostedPageCase {
   name: string;
@@ -43,15 +44,6 @@ const cases: HostedPageCase[] = [
   },
 ];
 
-/** The scripts a page's document names: its entry script, and all of them (entry and preloads). */
-async function scriptsOfDocument(page: Page, path: string) {
-  const html = await (await page.request.get(path)).text();
-  const named = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="([^"]+\.js)"/g)];
-  const entry = /<script[^>]*\bsrc="([^"]+\.js)"/.exec(html)?.[1];
-  if (entry === undefined) throw new Error(`The document of ${path} has no entry script`);
-  return { entry, named: new Set(named.map((match) => match[1] ?? '')) };
-}
-
 function isRead(request: { url(): string; headers(): Record<string, string> }, path: RegExp) {
   const headers = request.headers();
   const hasToken = 'x-direct-debit-token' in headers || 'x-checkout-token' in headers;
@@ -64,12 +56,16 @@ for (const pageCase of cases) {
   }) => {
     const link = new URL(await pageCase.link());
     const { named } = await scriptsOfDocument(page, link.pathname);
+    // Every other file of the build waits until the first view has shown: the first view needs
+    // none of them (the checkout's live flow downloads meanwhile, and takes over after).
+    const { release } = await holdBackUnnamedFiles(page, named);
     const loaded = new Set<string>();
-    page.on('request', (request) => {
+    page.on('requestfinished', (request) => {
       if (request.resourceType() === 'script') loaded.add(new URL(request.url()).pathname);
     });
     await page.goto(link.pathname + link.hash);
     await expect(pageCase.firstView(page)).toBeVisible();
+    release();
     // Nothing discovered late, and nothing preloaded for nothing.
     expect(loaded).toEqual(named);
   });

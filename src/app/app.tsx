@@ -1,15 +1,29 @@
-/** The app's providers around the pages: server data (TanStack Query), then the page the address opens. */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+/**
+ * The app around the pages: the page the address opens (src/app/router.tsx), with the way to
+ * server state (TanStack Query, src/app/server-state.tsx), which a page renders inside: from its
+ * first view (setup, invoice), or once its first view is drawn (checkout; docs/decisions/0028,
+ * second addendum of issue 25). The query library is not in any page's first download unless
+ * that page's own first view needs it.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { ServerStateLoader, type ServerStateRoot } from '../lib/server-state-loader';
+import { GivenQueryClient } from './given-query-client';
 import { AppRoutes } from './router';
 
 export interface AppProps {
-  queryClient: QueryClient;
+  /** The query client to use (each test gives its own); by default the page makes one. */
+  queryClient?: QueryClient;
 }
+
+const loadServerState = (): Promise<ServerStateRoot> =>
+  import('./server-state').then((module) => module.ServerState);
 
 export function App({ queryClient }: AppProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppRoutes pathname={window.location.pathname} />
-    </QueryClientProvider>
+    <GivenQueryClient.Provider value={queryClient ?? null}>
+      <ServerStateLoader.Provider value={loadServerState}>
+        <AppRoutes pathname={window.location.pathname} />
+      </ServerStateLoader.Provider>
+    </GivenQueryClient.Provider>
   );
 }

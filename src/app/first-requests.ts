@@ -1,19 +1,19 @@
 /**
  * A page's first reads as prefetches into the app's one query client (src/lib/hosted-reads.ts;
  * docs/decisions/0012-query-owned-server-state.md), made as soon as the app starts: each takes the
- * read the entry already sent (src/app/first-downloads.ts), and the page's own query then takes
+ * read the page's document already sent (src/app/page-first-reads.ts), and the page's own query then takes
  * the prefetch's answer (or its failure, or the request still in flight) instead of asking again.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { hostedReadOptions } from '../lib/hosted-reads';
-import { firstDownloadsAt } from './first-downloads';
+import { pageFirstReadsAt } from './page-first-reads';
 
 /**
  * Prefetches the first reads of the page at `pathname` into `queryClient` (the one the app renders
  * with). Nothing for a page that is not hosted or a link without a plausible token. Never throws.
  */
 export function startFirstRequests(pathname: string, queryClient: QueryClient): void {
-  const first = firstDownloadsAt(pathname);
+  const first = pageFirstReadsAt(pathname);
   const token = first?.token ?? null;
   if (first === null || token === null) return;
   for (const read of first.reads) {

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { errorBodySchema, requestIdHeader } from '../../contract/errors';
 import type { RouteDef } from '../../contract/route';
 import {
+  peekStartedRead,
   receive,
   requestHeaders,
   requestUrl,
@@ -302,11 +303,48 @@ async function exchange(request: Exchange): Promise<RawAnswer> {
       ),
     });
   }
-  const answer: RawAnswer = { status: response.status, body: parsed, requestId };
   // Read after the answer: `answeredAtMs` is set once the started read's whole answer is in.
-  const receivedAtMs = started?.answeredAtMs ?? null;
+  return successAnswer(received, parsed, started?.answeredAtMs ?? null);
+}
+
+function successAnswer(received: Received, body: unknown, receivedAtMs: number | null): RawAnswer {
+  const answer: RawAnswer = {
+    status: received.response.status,
+    body,
+    requestId: received.response.headers.get(requestIdHeader),
+  };
   if (receivedAtMs !== null) answer.receivedAtMs = receivedAtMs;
   return answer;
+}
+
+/** A look at a hosted page's first read: its success answer if in, and the answer to come. */
+export interface FirstReadLook {
+  /** The success answer, already whole; null while in flight, for a failure, or no such read. */
+  now: RawAnswer | null;
+  /** The success answer once whole; null for a failure or when there is no such read. */
+  later: Promise<RawAnswer | null>;
+}
+
+/**
+ * Looks at the read the page document's inline script started for `GET path` with the token
+ * header (api-transport.ts), without taking it: the request the app's query makes later still
+ * takes it, so the read is sent once. This is how a page's first view shows the answer before the
+ * app's query library has arrived (docs/decisions/0028, second addendum of issue 25); the body is
+ * unchecked, as {@link readRaw}'s, for the caller to parse with the route's schema. Only a 2xx
+ * answer is given: every failure is the query's to report. Never throws.
+ */
+export function lookAtFirstRead(
+  path: string,
+  options: { params?: Record<string, string>; token: TokenHeader },
+): FirstReadLook {
+  const started = peekStartedRead(requestUrl(path, options.params), requestHeaders(options.token));
+  const success = (received: Received) =>
+    received.response.ok
+      ? successAnswer(received, parseJson(received.text), started?.answeredAtMs ?? null)
+      : null;
+  if (started === null) return { now: null, later: Promise.resolve(null) };
+  const now = started.received === null ? null : success(started.received);
+  return { now, later: started.answer.then(success, () => null) };
 }
 
 /**

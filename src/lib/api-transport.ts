@@ -54,6 +54,12 @@ export interface StartedRead {
   sentAtMs: number;
   /** `Date.now()` (epoch ms) when the whole answer, body included, had arrived; null until then. */
   answeredAtMs: number | null;
+  /**
+   * The whole answer once it has arrived (whatever its status), for the page's first view to show
+   * before the app's query library has arrived ({@link peekStartedRead}); null until then, and
+   * for a read that failed.
+   */
+  received: Received | null;
   /** Abandons the request (the taker's bound passed, or its query was cancelled). */
   abort: () => void;
 }
@@ -122,15 +128,29 @@ export function startRead(url: URL, headers: Headers): void {
   const read: StartedRead = {
     answer: receive(url, 'GET', headers, undefined, controller.signal).then((received) => {
       read.answeredAtMs = Date.now();
+      read.received = received;
       return received;
     }),
     sentAtMs: performance.now(),
     answeredAtMs: null,
+    received: null,
     abort: () => controller.abort(),
   };
   // Nobody may ever take it (the page did not need it after all).
   read.answer.catch(() => undefined);
   started.set(key, read);
+}
+
+/**
+ * The read started for `GET url` with exactly these `headers`, if any, left in place for the
+ * request that will take it ({@link takeStartedRead}): what a page's first view looks at while
+ * the app's query library is still on its way (docs/decisions/0028, second addendum of issue 25).
+ * Null when there is none, or when it is too old to be taken.
+ */
+export function peekStartedRead(url: URL, headers: Headers): StartedRead | null {
+  const read = started.get(readKey(url, headers)) ?? null;
+  if (read === null || performance.now() - read.sentAtMs > startedReadMaxAgeMs) return null;
+  return read;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { classifyCheckoutFailure } from './api';
+import { classifyCheckoutFailure } from './checkout-answer';
 
 const apiError = (status: number, code: string | null, retryAfterSeconds: number | null = null) =>
   new ApiError({ status, code, message: 'x', requestId: 'req_1', retryAfterSeconds });

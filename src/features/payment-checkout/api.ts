@@ -6,22 +6,18 @@
  * is seconds by the server's clock.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
-import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
-import { errorCodes } from '../../../contract/errors';
+import type { CheckoutCustomerRequest } from '../../../contract/checkout';
 import {
   apiRequest,
   hostedWriteTimeoutMs,
   NetworkError,
   OfflineError,
-  parseAnswer,
   type RawAnswer,
 } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
-import { classifyFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
 import type { ActionKey } from '../../lib/use-action-key';
-import type { RequestFailure } from './machine';
+import { selectCheckout } from './checkout-answer';
 
 // A chunk that cannot be downloaded is a request that did not get through, like any other;
 // offline, nothing was sent, so the page can say that nothing has changed.
@@ -32,14 +28,6 @@ const loadCustomerRoutes = () =>
       throw navigator.onLine ? new NetworkError({ cause: error }) : new OfflineError();
     },
   );
-
-/**
- * The checkout state (`CheckoutState`) in an answer of `GET /checkout/:paymentId`.
- * @throws ApiError (code UNEXPECTED_RESPONSE) when the body breaks the contract.
- */
-export function selectCheckout(answer: RawAnswer): CheckoutState {
-  return parseAnswer(routes.getCheckout, answer).data;
-}
 
 /**
  * `GET /checkout/:paymentId`: the checkout state (`CheckoutState`), prefetched as the app
@@ -100,17 +88,5 @@ export function submitCustomerMutationOptions(
       const answer: RawAnswer = { status: 200, body: { data: checkout }, requestId: null };
       client.setQueryData(checkoutQueryOptions(paymentId, token).queryKey, answer);
     },
-  });
-}
-
-/**
- * What the checkout flow does after a failed call (src/lib/classify-failure.ts; service-api.md,
- * "Errors"; product.md, "Links and tokens"). Never throws.
- */
-export function classifyCheckoutFailure(error: unknown): RequestFailure {
-  return classifyFailure<'detailsRefused' | 'changed', never>(error, {
-    linkCodes: { [errorCodes.invalidCheckoutLink]: 'byStatus' },
-    codes: { [errorCodes.validationFailed]: 'detailsRefused', [errorCodes.conflict]: 'changed' },
-    statuses: { 400: 'detailsRefused', 422: 'detailsRefused', 409: 'changed' },
   });
 }

@@ -8,7 +8,7 @@
  * (`lazy-details-step.ts`), and its success or failure goes to the page's reducer.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CheckoutCustomerRequest, CheckoutState } from '../../../contract/checkout';
@@ -132,6 +132,11 @@ export function DetailsForm({
 export interface DetailsSave {
   paymentId: string;
   token: string;
+  /**
+   * The page's query client: the step runs its save there. The screen that draws the step is
+   * outside the root of server state (the live flow hands it over: checkout-page.tsx).
+   */
+  queryClient: QueryClient | undefined;
   /** Sends `detailsEntered`; false when the flow does not start a save for `request`. */
   enter: (request: CheckoutCustomerRequest) => boolean;
   saved: () => void;
@@ -142,10 +147,11 @@ export function DetailsStep({
   save,
   ...form
 }: Omit<DetailsFormProps, 'onSubmit'> & { save: DetailsSave }) {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClient(save.queryClient);
   const actionKey = useActionKey<CheckoutCustomerRequest>();
   const { mutate, error, variables } = useMutation(
     submitCustomerMutationOptions(save.paymentId, save.token, actionKey),
+    queryClient,
   );
   const onSubmit = (request: CheckoutCustomerRequest) => {
     // One click sends one save, even when a second submit comes before the busy re-render.

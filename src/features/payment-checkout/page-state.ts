@@ -10,7 +10,7 @@
 import type { CheckoutState } from '../../../contract/checkout';
 import { invalidLinkState, type InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
-import { classifyCheckoutFailure } from './api';
+import { classifyCheckoutFailure } from './checkout-answer';
 import {
   needsDetails,
   returnUrlOf,

@@ -14,7 +14,9 @@ import { formatDateTime, formatNaira } from '../../lib/format';
 import { useFocusReturnLinkAfterStay } from '../../lib/use-auto-return';
 import { useMessages } from '../../messages/use-messages';
 import { returnUrlOf, type AutoReturn } from './machine';
-import { autoReturnSeconds } from './use-checkout-flow';
+
+/** Seconds before the automatic return to the merchant after payment (as on the setup page). */
+export const autoReturnSeconds = 5;
 
 export interface PaidViewProps {
   checkout: CheckoutState;

@@ -18,20 +18,18 @@
  *   "Stay here"), then `returnNow`; `leaving`: the redirect to the return URL the answer's schema
  *   already parsed (`returnUrlWireSchema`, decision 0011).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { CheckoutState } from '../../../contract/checkout';
 import { redirectTo } from '../../lib/redirect';
 import { useCheckSchedule } from '../../lib/use-check-schedule';
 import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
-import { checkoutQueryOptions, classifyCheckoutFailure, selectCheckout } from './api';
+import { checkoutQueryOptions } from './api';
+import { classifyCheckoutFailure, selectCheckout } from './checkout-answer';
 import type { DetailsSave } from './details-form';
 import { initialState, returnUrlOf, transition } from './machine';
 import { awaitsPayment, checkoutPageState, type CheckoutPageState } from './page-state';
 import { useWindowSecondsLeft } from './payment-window';
-
-/** Seconds before the automatic return to the merchant after payment (as on the setup page). */
-export const autoReturnSeconds = 5;
 
 /** What the page needs from the flow. */
 export interface CheckoutFlow {
@@ -55,8 +53,21 @@ export interface CheckoutFlow {
 // Part of the money arriving starts the back-off again: the rest may follow soon.
 const amountReceivedOf = (checkout: CheckoutState) => checkout.payment.amountReceived;
 
+/** What the page's first view passes on to the live flow (first-checkout.tsx). */
+export interface FirstViewHandover {
+  /**
+   * `performance.now()` (ms) when the payer pressed "I've sent the money" in the first view,
+   * before this flow had arrived; null when they did not. The flow checks at once and counts the
+   * closer checks from then.
+   */
+  sentMoneyAt: number | null;
+}
+
 /** The checkout flow of the page at `/checkout/:paymentId#token=…`. */
-export function useCheckoutFlow(paymentId: string): CheckoutFlow {
+export function useCheckoutFlow(
+  paymentId: string,
+  { sentMoneyAt }: FirstViewHandover = { sentMoneyAt: null },
+): CheckoutFlow {
   const { reading: token, token: tokenValue } = useHostedLinkToken({
     kind: 'checkout',
     id: paymentId,
@@ -83,9 +94,11 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
   const { data, error, dataUpdatedAt, refetch } = query;
   const state = checkoutPageState({ token, data, error, flow });
 
+  const queryClient = useQueryClient();
   const details: DetailsSave = {
     paymentId,
     token: tokenValue,
+    queryClient,
     enter: (request) => {
       if (data === undefined) return false;
       const event = { type: 'detailsEntered', request, needs: data.needsCustomerDetails } as const;
@@ -118,12 +131,26 @@ export function useCheckoutFlow(paymentId: string): CheckoutFlow {
     if (askAtZero) void refetch({ cancelRefetch: false });
   }, [askAtZero, dataUpdatedAt, refetch]);
 
-  const [sentMoneyChecking, setSentMoneyChecking] = useState(false);
-  const sentMoney = useCallback(() => {
-    dispatch({ type: 'moneySent', mono: performance.now() });
-    setSentMoneyChecking(true);
-    void refetch().finally(() => setSentMoneyChecking(false));
-  }, [refetch]);
+  const [sentMoneyChecking, setSentMoneyChecking] = useState(sentMoneyAt !== null);
+  const sentMoneyWhen = useCallback(
+    (mono: number) => {
+      dispatch({ type: 'moneySent', mono });
+      setSentMoneyChecking(true);
+      void refetch().finally(() => setSentMoneyChecking(false));
+    },
+    [refetch],
+  );
+  const sentMoney = useCallback(() => sentMoneyWhen(performance.now()), [sentMoneyWhen]);
+  // Pressed in the first view, before this flow arrived: checked now, counted from the press.
+  // Once the first answer is in (it was read before the press, so it cannot say what the press
+  // asks: a check joined to it would be no check at all).
+  const handedOver = useRef<number | null>(null);
+  const answered = data !== undefined;
+  useEffect(() => {
+    if (sentMoneyAt === null || !answered || handedOver.current === sentMoneyAt) return;
+    handedOver.current = sentMoneyAt;
+    sentMoneyWhen(sentMoneyAt);
+  }, [sentMoneyAt, answered, sentMoneyWhen]);
 
   const stayHere = useCallback(() => dispatch({ type: 'stayHere' }), []);
   const returnNow = useCallback(() => dispatch({ type: 'returnNow' }), []);

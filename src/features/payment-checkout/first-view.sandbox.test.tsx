@@ -1,0 +1,107 @@
+/**
+ * The checkout page's first view, before its live flow has arrived (docs/decisions/0028, second
+ * addendum of issue 25), against the sandbox's own handler core through MSW: the account to pay
+ * into shows from the read the document sent, the read is sent once, "I've sent the money" is
+ * handed over, and the live flow takes the screen over without redrawing it. The live flow's
+ * arrival is held back by the test (the server-state loader the page is given), as a slow network
+ * would.
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { createTestPayment, ok, transfer } from '../../../sandbox/testing/checkout-testing';
+import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { startFirstDownloads } from '../../app/first-downloads';
+import { GivenQueryClient } from '../../app/given-query-client';
+import { createQueryClient } from '../../app/query-client';
+import { ServerStateLoader, type ServerStateRoot } from '../../lib/server-state-loader';
+import { CheckoutPage } from './checkout-page';
+
+let sandbox: TestSandbox;
+let sent: string[] = [];
+const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
+server.events.on('request:start', ({ request }) => {
+  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  sandbox = createTestSandbox({
+    publicOrigin: window.location.origin,
+    start: new Date('2026-11-22T15:00:00.000Z'),
+  });
+  window.sessionStorage.clear();
+  sent = [];
+});
+afterEach(() => sandbox.close());
+afterAll(() => server.close());
+
+/**
+ * The page of a new ₦5,000 payment, opened as from its link (the document's read already sent),
+ * with the live flow held back until `arrive` is called.
+ */
+async function openHeldBack() {
+  const payment = await createTestPayment(sandbox, { metadata: { description: 'Order #42' } });
+  const url = new URL(payment.checkoutUrl);
+  window.history.replaceState(null, '', url.pathname + url.hash);
+  startFirstDownloads(url.pathname);
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const loadServerState = async (): Promise<ServerStateRoot> => {
+    await arrived;
+    return (await import('../../app/server-state')).ServerState;
+  };
+  const queryClient = createQueryClient();
+  render(
+    <GivenQueryClient.Provider value={queryClient}>
+      <ServerStateLoader.Provider value={loadServerState}>
+        <CheckoutPage paymentId={payment.id} />
+      </ServerStateLoader.Provider>
+    </GivenQueryClient.Provider>,
+  );
+  return { payment, arrive, queryClient };
+}
+
+const reads = (paymentId: string) => sent.filter((line) => line === `GET /checkout/${paymentId}`);
+
+test('the account to pay into shows before the live flow arrives, and the read is sent once', async () => {
+  const { payment, arrive, queryClient } = await openHeldBack();
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Pay by bank transfer' });
+  expect(screen.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Copy account number' })).toBeEnabled();
+  expect(heading).toHaveFocus();
+  expect(reads(payment.id)).toHaveLength(1);
+
+  arrive();
+  // The live flow's query holds the checkout: it took the read the first view looked at.
+  await waitFor(() =>
+    expect(queryClient.getQueryState(['checkout', payment.id])?.status).toBe('success'),
+  );
+  expect(reads(payment.id)).toHaveLength(1);
+  // Taken over, not drawn again: the same heading, still focused.
+  expect(screen.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBe(heading);
+  expect(heading).toHaveFocus();
+});
+
+test('"I’ve sent the money" pressed before the live flow arrives is checked as soon as it does', async () => {
+  const user = userEvent.setup();
+  const { payment, arrive } = await openHeldBack();
+  await screen.findByText(payment.virtualAccount.accountNumber);
+  await user.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
+  // The press shows at once; nothing is sent until the live flow can act on it.
+  expect(await screen.findByRole('button', { name: 'Checking…' })).toBeVisible();
+  expect(reads(payment.id)).toHaveLength(1);
+
+  await ok(transfer(sandbox, payment.virtualAccount.id, payment.amount));
+  arrive();
+  // At once, not at the schedule's first check (3 s after the answer).
+  await waitFor(() => expect(reads(payment.id)).toHaveLength(2), { timeout: 1500 });
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Payment received' }, { timeout: 5000 }),
+  ).toBeVisible();
+  expect(reads(payment.id)).toHaveLength(2);
+});
