@@ -27,10 +27,19 @@ import type { SetupView } from './page-state';
 
 const draftSchema = z.object({ bank: bankSchema, accountNumber: z.nullable(z.string()) });
 const bankStepSchema = z.object({ bankId: z.nullable(z.string()), digits: z.string() });
+/** Lookups by pair: each value a name or null. (zod's record type costs the first load ~0.6 KB.) */
+function isLookups(value: unknown): value is Lookups {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((name) => name === null || typeof name === 'string')
+  );
+}
 const memorySchema = z.object({
   draft: z.nullable(draftSchema),
   bankStep: z.nullable(bankStepSchema),
-  lookups: z.record(z.string(), z.nullable(z.string())),
+  lookups: z.custom<Lookups>(isLookups),
 });
 
 /** The bank step's unconfirmed choice: a bank id from the list (or none) and digits ('' = none). */
