@@ -23,7 +23,7 @@ import { InputField } from '../../components/field';
 import { StepHeading } from '../../components/step-heading';
 import { useMessages } from '../../messages/use-messages';
 import { accountNumberInput, digitsOf, rankBanks } from './bank-list';
-import { recallBankStep, rememberBankStep } from './bank-step-memory';
+import { recallBankStep, rememberBankStep } from './setup-memory';
 import type { BankNotice } from './flow-state';
 import { SubscriptionSummary } from './subscription-summary';
 import type { SetupFlow } from './use-setup-flow';
@@ -31,6 +31,8 @@ import type { SetupFlow } from './use-setup-flow';
 export interface BankStepProps {
   setup: SetupState;
   banks: SetupFlow['banks'];
+  /** The key of this tab's memory of the link's form (`setup-memory.ts`). */
+  memoryKey: string;
   /** The bank chosen before (Back from a later step, or a reload after Continue), if any. */
   bank?: Bank | null;
   accountNumber: string | null;
@@ -44,6 +46,7 @@ export interface BankStepProps {
 export function BankStep({
   setup,
   banks,
+  memoryKey,
   bank: chosenBefore = null,
   accountNumber,
   notice,
@@ -52,10 +55,9 @@ export function BankStep({
 }: BankStepProps) {
   const { _ } = useMessages();
   const ids = useId();
-  const subscriptionId = setup.subscription.id;
   // The flow's bank and number (Back, or a reload after Continue), else what this tab remembers
   // of the step itself (a reload before Continue): issue 27.4.
-  const [remembered] = useState(() => recallBankStep(subscriptionId));
+  const [remembered] = useState(() => recallBankStep(memoryKey));
   const [query, setQuery] = useState(
     () =>
       chosenBefore?.name ?? banks.data?.find((bank) => bank.id === remembered?.bankId)?.name ?? '',
@@ -79,7 +81,7 @@ export function BankStep({
   const selected = list?.find((bank) => bank.id === selectedId) ?? null;
 
   const remember = (bankId: string | null, digits: string) =>
-    rememberBankStep(subscriptionId, { bankId, digits });
+    rememberBankStep(memoryKey, { bankId, digits });
 
   const choose = (bank: Bank) => {
     setSelectedId(bank.id);

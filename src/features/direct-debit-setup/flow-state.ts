@@ -38,8 +38,9 @@ export type RequestFailure = HostedRequestFailure<
 export type PageFailure = Exclude<RequestFailure, { kind: 'invalidLink' }>;
 
 /**
- * Results of account lookups in this page life, by {@link lookupKey}: the resolved name, or null
- * when the bank said there is no such account. A pair in here is never looked up again.
+ * Results of account lookups for this link in this tab (kept across reloads, `setup-memory.ts`),
+ * by {@link lookupKey}: the resolved name, or null when the bank said there is no such account.
+ * A pair in here is never looked up again.
  */
 export type Lookups = Readonly<Record<string, string | null>>;
 
@@ -174,11 +175,16 @@ export type FlowEvent =
 
 export type FlowEventType = FlowEvent['type'];
 
-/** What a reload of this tab kept of the form (never the resolved name): `setup-history.ts`. */
+/**
+ * What this tab kept of the form for the link, read after a reload or on coming back through the
+ * history (`setup-history.ts`, `setup-memory.ts`): the step the history entry names, the bank and
+ * number, and the lookups made for the link in this tab (the names are for display only).
+ */
 export interface KeptDraft {
   step: HistoryStep;
   bank: Bank;
   accountNumber: string | null;
+  lookups: Lookups;
 }
 
 /**

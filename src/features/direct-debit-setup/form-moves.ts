@@ -107,7 +107,7 @@ function afterRequestFailure(
 /**
  * Back or Forward to a form step (a browser history entry), with the bank and number entered, or
  * null when already there. Never sends anything: the confirm step is reached only with a name
- * looked up in this page life.
+ * looked up for this link in this tab (kept across a reload or a visit elsewhere).
  */
 function navigate(
   flow: FlowState,

@@ -636,7 +636,7 @@ test('Forward from the bank step returns to the account step with the bank and n
   });
 });
 
-test('Forward to the confirm step needs the name looked up in this page life', () => {
+test('Forward to the confirm step needs the name looked up for the link in this tab', () => {
   const account = transition(states.confirm, { type: 'navigated', to: 'account' });
   expect(transition(account, { type: 'navigated', to: 'confirm' })).toMatchObject({
     step: { kind: 'confirm', accountName: 'ADA OBI' },
@@ -653,28 +653,70 @@ test('navigation never interrupts a lookup or an authorization in flight', () =>
   }
 });
 
-test('a reload resumes at the kept step; at the confirm step the name is looked up again', () => {
-  expect(initialState({ step: 'bank', bank: gtb, accountNumber: '0123' }).step).toEqual({
+test('a reload resumes at the kept step with the lookups made; a kept name spends no lookup', () => {
+  const named = { [lookupKey(gtb.id, gtbAccount)]: 'ADA OBI' };
+  expect(
+    initialState({ step: 'bank', bank: gtb, accountNumber: '0123', lookups: {} }).step,
+  ).toEqual({
     kind: 'chooseBank',
     bank: gtb,
     accountNumber: '0123',
     notice: null,
   });
-  expect(initialState({ step: 'account', bank: gtb, accountNumber: gtbAccount }).step).toEqual({
+  expect(
+    initialState({ step: 'account', bank: gtb, accountNumber: gtbAccount, lookups: {} }).step,
+  ).toEqual({
     kind: 'enterAccount',
     bank: gtb,
     accountNumber: gtbAccount,
     notice: null,
   });
-  expect(initialState({ step: 'confirm', bank: gtb, accountNumber: gtbAccount }).step).toEqual({
+  // The confirm step shows the kept name at once: nothing to look up.
+  expect(
+    initialState({ step: 'confirm', bank: gtb, accountNumber: gtbAccount, lookups: named }).step,
+  ).toEqual({
+    kind: 'confirm',
+    bank: gtb,
+    accountNumber: gtbAccount,
+    accountName: 'ADA OBI',
+    notice: null,
+  });
+  // Without a kept name (storage refused it), the name is looked up again.
+  expect(
+    initialState({ step: 'confirm', bank: gtb, accountNumber: gtbAccount, lookups: {} }).step,
+  ).toEqual({
     kind: 'resolving',
     bank: gtb,
     accountNumber: gtbAccount,
   });
-  // A number that cannot be looked up stays at the account step.
-  expect(
-    initialState({ step: 'confirm', bank: gtb, accountNumber: gtbBadAccount }).step,
-  ).toMatchObject({
+  // A number that cannot be looked up, or that the bank does not know, stays at the account step.
+  for (const [accountNumber, lookups] of [
+    [gtbBadAccount, {}],
+    [gtbAccount, { [lookupKey(gtb.id, gtbAccount)]: null }],
+  ] as const) {
+    expect(initialState({ step: 'confirm', bank: gtb, accountNumber, lookups }).step).toMatchObject(
+      { kind: 'enterAccount' },
+    );
+  }
+});
+
+test('after a reload at the bank step, Forward twice lands on the account step, then Confirm', () => {
+  const named = { [lookupKey(gtb.id, gtbAccount)]: 'ADA OBI' };
+  const resumed = initialState({
+    step: 'bank',
+    bank: gtb,
+    accountNumber: gtbAccount,
+    lookups: named,
+  });
+  expect(resumed.lookups).toEqual(named);
+  const account = transition(resumed, { type: 'navigated', to: 'account' });
+  expect(account.step).toMatchObject({
     kind: 'enterAccount',
+    bank: gtb,
+    accountNumber: gtbAccount,
+  });
+  expect(transition(account, { type: 'navigated', to: 'confirm' }).step).toMatchObject({
+    kind: 'confirm',
+    accountName: 'ADA OBI',
   });
 });

@@ -22,6 +22,7 @@
 import {
   disableOff,
   firstStep,
+  lookupKey,
   type FlowEvent,
   type FlowState,
   type KeptDraft,
@@ -31,8 +32,10 @@ import { statusMove } from './status-moves';
 
 /**
  * The first state: the bank step (shown once the setup says it is open, without a mandate), or,
- * after a reload, the step the customer was at with what they had entered. At the confirm step
- * the name is looked up again (`resolving`).
+ * after a reload or on coming back through the history, the step the entry names with what the
+ * customer had entered and the lookups already made, as if they had never left. At the confirm
+ * step the kept name shows without a new lookup; only when none was kept is it looked up again
+ * (`resolving`).
  */
 export function initialState(kept: KeptDraft | null = null): FlowState {
   const fresh: FlowState = {
@@ -43,18 +46,28 @@ export function initialState(kept: KeptDraft | null = null): FlowState {
     disable: disableOff,
   };
   if (kept === null) return fresh;
-  const { bank, accountNumber } = kept;
+  const { bank, accountNumber, lookups } = kept;
+  const resumed = { ...fresh, lookups };
   if (kept.step === 'bank') {
-    return { ...fresh, step: { kind: 'chooseBank', bank, accountNumber, notice: null } };
+    return { ...resumed, step: { kind: 'chooseBank', bank, accountNumber, notice: null } };
   }
   if (
     kept.step === 'confirm' &&
     accountNumber !== null &&
     isCheckableAccount(bank, accountNumber)
   ) {
-    return { ...fresh, step: { kind: 'resolving', bank, accountNumber } };
+    const accountName = lookups[lookupKey(bank.id, accountNumber)];
+    if (typeof accountName === 'string') {
+      return {
+        ...resumed,
+        step: { kind: 'confirm', bank, accountNumber, accountName, notice: null },
+      };
+    }
+    if (accountName === undefined) {
+      return { ...resumed, step: { kind: 'resolving', bank, accountNumber } };
+    }
   }
-  return { ...fresh, step: { kind: 'enterAccount', bank, accountNumber, notice: null } };
+  return { ...resumed, step: { kind: 'enterAccount', bank, accountNumber, notice: null } };
 }
 
 /**

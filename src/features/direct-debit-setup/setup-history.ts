@@ -7,19 +7,17 @@
  *   flow `navigated`, which only moves between steps: nothing is ever sent again by navigation.
  * - Once the status view shows, its entry says so and Back never re-enters the steps (the view is
  *   the server's: a mandate always shows its status).
- * - The bank and the typed number are kept in sessionStorage (this tab only) while the form is
- *   open; never the resolved name, which is looked up again after a reload.
+ * - What the form had (bank, number, the names looked up) is the tab's memory of the link
+ *   (`setup-memory.ts`); after a reload, or leaving and coming back, the entry's step resumes with
+ *   it, so each entry lands on the step it names (issue 27, point 4).
  */
 import { useEffect, useLayoutEffect } from 'react';
-import { z } from 'zod/mini';
-import { bankSchema, type Bank } from '../../../contract/banks';
 import type { FlowEvent, HistoryStep, KeptDraft } from './flow-state';
 import type { SetupView } from './page-state';
+import { recallSetup } from './setup-memory';
 
 type Entry = HistoryStep | 'status';
 const depth: Record<Entry, number> = { bank: 0, account: 1, confirm: 2, status: 3 };
-const draftKey = 'dd-draft';
-const draftSchema = z.object({ bank: bankSchema, accountNumber: z.nullable(z.string()) });
 
 /**
  * The history entry of each view; other views (loading, failures, closed, a lookup or an
@@ -46,40 +44,21 @@ function mark(entry: Entry, how: 'push' | 'replace'): void {
 }
 
 /**
- * What this tab kept of the form before a reload: the step of the current history entry, with
- * the bank and number from sessionStorage; null on a fresh visit or once the status showed.
+ * What this tab kept of the form of the link of `memoryKey` (`setupMemoryKey`): the step of the
+ * current history entry, with the bank, number and lookups the tab remembers; null on a fresh
+ * visit, at the status view, or when nothing is remembered for the link.
  */
-export function keptDraft(): KeptDraft | null {
+export function keptDraft(memoryKey: string): KeptDraft | null {
   const step = entryIn(window.history.state);
   if (step === null || step === 'status') return null;
-  try {
-    const kept = draftSchema.safeParse(JSON.parse(window.sessionStorage.getItem(draftKey) ?? ''));
-    return kept.success ? { step, ...kept.data } : null;
-  } catch {
-    return null;
-  }
-}
-
-function keep(draft: z.infer<typeof draftSchema> | null): void {
-  try {
-    if (draft === null) window.sessionStorage.removeItem(draftKey);
-    else window.sessionStorage.setItem(draftKey, JSON.stringify(draft));
-  } catch {
-    // Without storage a reload starts the form again; nothing else changes.
-  }
+  const memory = recallSetup(memoryKey);
+  if (memory === null || memory.draft === null) return null;
+  return { step, ...memory.draft, lookups: memory.lookups };
 }
 
 /**
- * Keeps the digits the customer is typing at the account step (`bank` chosen), so a reload
- * before Continue resumes with them too. Never throws.
- */
-export function keepTypedNumber(bank: Bank, digits: string): void {
-  keep({ bank, accountNumber: digits === '' ? null : digits });
-}
-
-/**
- * Keeps the browser history and the tab's draft in step with `view`, and sends the flow
- * `navigated` on Back and Forward.
+ * Keeps the browser history in step with `view`, and sends the flow `navigated` on Back and
+ * Forward.
  */
 export function useStepHistory(view: SetupView, dispatch: (event: FlowEvent) => void): void {
   const entry = entries[view.kind] ?? null;
@@ -95,13 +74,6 @@ export function useStepHistory(view: SetupView, dispatch: (event: FlowEvent) => 
     const deeper = current !== null && depth[entry] > depth[current] && entry !== 'status';
     mark(entry, deeper ? 'push' : 'replace');
   }, [entry]);
-
-  const bank = 'bank' in view ? view.bank : null;
-  const accountNumber = 'accountNumber' in view ? view.accountNumber : null;
-  useEffect(() => {
-    if (entry === null) return;
-    keep(entry === 'status' || bank === null ? null : { bank, accountNumber });
-  }, [entry, bank, accountNumber]);
 
   useEffect(() => {
     const onPopState = (event: PopStateEvent) => {

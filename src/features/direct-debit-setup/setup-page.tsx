@@ -17,7 +17,7 @@ import { BankStep } from './bank-step';
 import { ClosedView } from './closed-view';
 import { createLazySteps, preloadFormSteps, type LazySteps } from './lazy-steps';
 import type { SetupView } from './page-state';
-import { keepTypedNumber } from './setup-history';
+import { keepTypedNumber } from './setup-memory';
 import { statusTitle } from './status-title';
 import { StepLoadBoundary } from './step-load-boundary';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
@@ -75,6 +75,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
         <BankStep
           {...state}
           banks={flow.banks}
+          memoryKey={flow.memoryKey}
           onChoose={(bank, accountNumber) => send({ type: 'bankChosen', bank, accountNumber })}
           onIntent={preloadFormSteps}
         />
@@ -89,7 +90,7 @@ function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
           busy={state.kind === 'resolving'}
           onSubmit={(accountNumber) => send({ type: 'accountEntered', accountNumber })}
           onChangeBank={(accountNumber) => send({ type: 'changeBank', accountNumber })}
-          onTyped={(digits) => keepTypedNumber(state.bank, digits)}
+          onTyped={(digits) => keepTypedNumber(flow.memoryKey, state.bank, digits)}
         />
       );
     case 'confirm':

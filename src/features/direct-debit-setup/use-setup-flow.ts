@@ -51,6 +51,7 @@ import { initialState, transition } from './machine';
 import { allowsAutoReturn, pollsStatus, rechecksOnReturn, returnUrlOf } from './setup-rules';
 import { setupView, type SetupView } from './page-state';
 import { keptDraft, useStepHistory } from './setup-history';
+import { setupMemoryKey, useSetupMemory } from './setup-memory';
 
 /** Events a view may send; "Check now" is a read again, not a move of the flow. */
 export type ViewEvent =
@@ -78,6 +79,8 @@ export interface SetupFlow {
   send: (event: ViewEvent) => void;
   /** The bank list (server data), for the bank step. */
   banks: { data: Bank[] | undefined; isError: boolean; isPending: boolean; refetch: () => void };
+  /** The key of this tab's memory of the link's form (`setup-memory.ts`); '' without a token. */
+  memoryKey: string;
 }
 
 /** Whether the server may still change the shown mandate by itself: checked on a timer. */
@@ -103,8 +106,10 @@ function rechecks(query: { state: { data: RawAnswer | undefined } }): boolean {
 /** The setup flow of the page at `/direct-debit/setup#token=…`. */
 export function useSetupFlow(): SetupFlow {
   const { reading: token, token: tokenValue } = useHostedLinkToken('directDebitSetup');
-  // After a reload, the step this tab was at, with the bank and number (setup-history.ts).
-  const [flow, dispatch] = useReducer(transition, null, () => initialState(keptDraft()));
+  const memoryKey = setupMemoryKey(tokenValue);
+  // After a reload or a visit elsewhere, the step of the history entry, with what the tab
+  // remembers of the link's form: bank, number, the names looked up (setup-history.ts).
+  const [flow, dispatch] = useReducer(transition, null, () => initialState(keptDraft(memoryKey)));
   const queryClient = useQueryClient();
   const setupOptions = setupQueryOptions(tokenValue);
   const { queryKey } = setupOptions;
@@ -190,7 +195,8 @@ export function useSetupFlow(): SetupFlow {
     [resolveAccount],
   );
 
-  // A reload at the confirm step looks the name up again (it is never kept): once, on mount.
+  // A reload at the confirm step without a kept name (storage refused it) looks the name up
+  // again: once, on mount.
   const [restoredLookup] = useState(() => (flow.step.kind === 'resolving' ? flow.step : null));
   useEffect(() => {
     if (restoredLookup !== null) lookUp(restoredLookup);
@@ -255,6 +261,8 @@ export function useSetupFlow(): SetupFlow {
   });
 
   useStepHistory(view, dispatch);
+  // Forgotten at the status view, a closed setup or a refused link; kept while the form shows.
+  useSetupMemory(memoryKey, view, flow.lookups);
 
   // A link the server refuses is of no use after a reload either.
   useForgetRefusedLink('directDebitSetup', view.kind === 'invalidLink' ? view.reason : null);
@@ -289,5 +297,6 @@ export function useSetupFlow(): SetupFlow {
     view,
     send,
     banks: { data: banks, isError, isPending, refetch: refetchBanks },
+    memoryKey,
   };
 }
