@@ -171,3 +171,29 @@ test('dates are written with the page language’s own month names, which the br
   await expectHeading(page, 'ha', 'setup.bank.title');
   await expect(page.getByText(`${day} ${hausaMonths[month - 1]}, ${year}`)).toBeVisible();
 });
+
+test('the catalogs of the merchant’s language start downloading before the page’s own code has run', async ({
+  page,
+}) => {
+  const { checkoutUrl } = await createCheckoutPayment({ preferredLanguage: 'ha' });
+  // The page's own code (its route's file) is held back until a catalog of another language
+  // than English has been asked for: a page that asked only once it had rendered would never
+  // show (issue 27.7: no round trip more of English "Loading…" on a slow network).
+  let catalogAsked: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => {
+    catalogAsked = resolve;
+  });
+  page.on('request', (request) => {
+    if (/\/assets\/common-[\w-]+\.js$/.test(new URL(request.url()).pathname)) catalogAsked();
+  });
+  await page.route(
+    (url) => /\/assets\/checkout-route-[\w-]+\.js$/.test(url.pathname),
+    async (route) => {
+      await asked;
+      await route.continue();
+    },
+  );
+  await page.goto(pathOf(checkoutUrl));
+  await expectHeading(page, 'ha', 'checkout.pending.title');
+  await expectViewIn(page, 'ha');
+});

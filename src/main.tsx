@@ -4,7 +4,8 @@
  * reads were sent by the document's inline script while the HTML was parsed
  * (src/app/first-reads-inline.ts; docs/decisions/0028-first-reads-before-the-code.md); here the
  * page's route starts downloading (already under way when its document preloads it) and the reads
- * are sent for a document without the inline script (`npm run dev`), then the app mounts in
+ * are sent for a document without the inline script (`npm run dev`), the catalogs of the page's
+ * language start downloading (src/app/first-language.ts), then the app mounts in
  * `#root` (src/app/boot.tsx). Until it does, `index.html`'s frame shows; if this file or one it
  * imports cannot be downloaded, the inline script makes the frame say so
  * (src/app/download-failure.ts).
@@ -12,6 +13,8 @@
 import './app/app.css';
 import { boot } from './app/boot';
 import { startFirstDownloads } from './app/first-downloads';
+import { startFirstLanguage } from './app/first-language';
 
 startFirstDownloads(window.location.pathname);
+startFirstLanguage(window.location.pathname);
 boot();

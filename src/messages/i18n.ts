@@ -64,6 +64,25 @@ addCatalogLoaders(
   import.meta.glob<CatalogModule>(['./locales/*/common.po', '!./locales/en/common.po']),
 );
 
+/**
+ * The language the page will most likely speak, known from the address and the first read before
+ * the page has rendered ({@link wantLanguage}); null until then, and for English.
+ */
+let wanted: Language | null = null;
+
+/**
+ * Starts downloading `language`'s catalogs of every part in use, and of each part registered
+ * later, before the page asks for them (src/app/first-language.ts; issue 27.7): on a slow network
+ * the page then does not wait a round trip more in English "Loading…". Only downloads: the page
+ * still decides and activates its language itself (`usePageLanguage`). A failed download is the
+ * page's to handle when it asks again. Nothing for English, whose catalogs are in the first load.
+ */
+export function wantLanguage(language: Language): void {
+  if (language === 'en' || language === wanted) return;
+  wanted = language;
+  loadLanguage(language).catch(() => undefined);
+}
+
 /** Which `language/part` catalogs are loaded into {@link i18n}. */
 const loaded = new Set<string>(['en/common']);
 /** The parts the mounted page uses: a language switch loads all of them before activating. */
@@ -77,6 +96,8 @@ const partsInUse = new Set<CatalogPart>(['common']);
 export function registerPart(part: CatalogPart, messages: Messages, others: CatalogLoaders): void {
   partsInUse.add(part);
   if (!loaders.has(part)) addCatalogLoaders(part, others);
+  // The page's language, known before its code arrived: its part starts downloading now too.
+  if (wanted !== null) loadLanguage(wanted, [part]).catch(() => undefined);
   if (loaded.has(`en/${part}`)) return;
   i18n.load('en', messages);
   english.load('en', messages);
