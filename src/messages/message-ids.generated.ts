@@ -254,6 +254,13 @@ export interface MessageValues {
   'setup.status.rejectedClosed': { merchant: string | number };
   'setup.status.rejectedNoReason': never;
   'setup.status.rejectedReason': { reason: string | number };
+  'setup.status.rejection.accountNotEligible': never;
+  'setup.status.rejection.closed': never;
+  'setup.status.rejection.customerDeclined': never;
+  'setup.status.rejection.detailsMismatch': never;
+  'setup.status.rejection.dormant': never;
+  'setup.status.rejection.general': never;
+  'setup.status.rejection.restricted': never;
   'setup.status.revocationRequestedBody': never;
   'setup.status.revokedBody': never;
   'setup.status.titles.approved': never;
