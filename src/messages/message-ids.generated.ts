@@ -53,6 +53,11 @@ export interface MessageValues {
   'checkout.pending.copyAmount': never;
   'checkout.pending.expiresAt': { time: string | number };
   'checkout.pending.fiveMinutesLeft': never;
+  'checkout.pending.invoicePeriod': {
+    end: string | number;
+    plan: string | number;
+    start: string | number;
+  };
   'checkout.pending.oneMinuteLeft': never;
   'checkout.pending.partial': { received: string | number; remaining: string | number };
   'checkout.pending.partialTitle': never;
