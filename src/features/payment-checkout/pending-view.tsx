@@ -167,6 +167,11 @@ export function PendingView(props: PendingViewProps) {
   );
 }
 
+/** A written date kept on one line (no-break spaces): "28 Nov / 2026" reads badly at 360 px. */
+function unbroken(date: string): string {
+  return date.replace(/ /g, '\u00a0');
+}
+
 /**
  * What the payment is for: an invoice's plan and billing period ("Gold plan · 1 Dec 2026 – 31 Dec
  * 2026", dates from the page's catalogs by `formatCalendarDate`), else the merchant's description
@@ -180,8 +185,8 @@ function PaymentFor({ checkout }: { checkout: CheckoutState }) {
       <p className="note">
         {_('checkout.pending.invoicePeriod', {
           plan: invoice.planName,
-          start: formatCalendarDate(invoice.periodStart),
-          end: formatCalendarDate(invoice.periodEnd),
+          start: unbroken(formatCalendarDate(invoice.periodStart)),
+          end: unbroken(formatCalendarDate(invoice.periodEnd)),
         })}
       </p>
     );
