@@ -28,6 +28,21 @@ export const checkoutStateSchema = z.object({
     description: z.nullable(z.string()),
     paidAt: z.nullable(hosted.isoTimestampSchema),
   }),
+  /**
+   * The invoice this payment collects (an invoice's checkout payment), or null for a payment of
+   * its own: the plan's name and the billing period as Africa/Lagos calendar dates, so the page
+   * writes the period in the payer's language (docs/decisions/0040-bank-rejection-reasons.md,
+   * "Addendum: the invoice period on the checkout page"). `payment.description` stays the
+   * merchant's free text, as the payment record carries it.
+   */
+  invoice: z.nullable(
+    z.object({
+      id: z.string(),
+      planName: z.string(),
+      periodStart: hosted.isoDateSchema,
+      periodEnd: hosted.isoDateSchema,
+    }),
+  ),
   /** Which payer details the page must ask for before showing the account. */
   needsCustomerDetails: z.object({ email: z.boolean(), phone: z.boolean() }),
   /** The account to pay into; null while customer details are still needed. */

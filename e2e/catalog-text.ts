@@ -154,3 +154,16 @@ export async function expectNoEnglishLeft(
     .map(({ id, text: words }) => `${id}: ${words}`);
   expect(left, `English left on a ${language} page`).toEqual([]);
 }
+
+/**
+ * A calendar date `YYYY-MM-DD` as the pages write it in `language` ("22 Nov 2026", "22 Nuw,
+ * 2026"): from the catalogs' `common.date.*`, as src/lib/format.ts `formatCalendarDate` does.
+ */
+export function writtenCalendarDate(language: Language, isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return say(language, 'common.date.calendar', {
+    day: day ?? 0,
+    month: say(language, 'common.date.month', { month: `m${String(month)}` }),
+    year: String(year),
+  });
+}

@@ -19,11 +19,17 @@ import {
 
 const callbackUrl = 'https://shop.example.com/orders/42?paid=1';
 
-async function answerForMerchant(page: Page) {
-  // The merchant's site is not on this machine: answer for it.
-  await page.route('https://shop.example.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' }),
-  );
+/**
+ * Answers for the merchant's site (not on this machine); `visits()` counts the pages of it the
+ * browser opened.
+ */
+async function answerForMerchant(page: Page): Promise<{ visits: () => number }> {
+  let visits = 0;
+  await page.route('https://shop.example.com/**', (route) => {
+    if (route.request().isNavigationRequest()) visits += 1;
+    return route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' });
+  });
+  return { visits: () => visits };
 }
 
 test('a payer transfers the exact amount, sees it paid and returns to the merchant', async ({
@@ -151,42 +157,57 @@ test('a link with an unknown token shows "This payment link is not valid"', asyn
   await expectNoAxeViolations(page);
 });
 
-test('the return to the merchant happens once: Back after it and a reload after "Stay here" stay on the paid page', async ({
+test('the return to the merchant happens once: Back from the merchant shows the paid page, which stays', async ({
   page,
 }) => {
-  await answerForMerchant(page);
+  const merchant = await answerForMerchant(page);
+  // The page's timers run on Playwright's clock: "later" is reached without waiting for it.
+  await page.clock.install();
   const payment = await createCheckoutPayment({ callbackUrl });
   await page.goto(pathOf(payment.checkoutUrl));
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
   await simulateTransfer(payment.virtualAccount.id, 5000);
   await page.getByRole('button', { name: 'I’ve sent the money' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await page.waitForURL(callbackUrl, { timeout: 15_000 });
+  await expect(page.getByRole('timer')).toBeVisible({ timeout: 20_000 });
+  // The 5-second countdown ends: the one return.
+  await page.clock.runFor(6_000);
+  await page.waitForURL(callbackUrl);
+  expect(merchant.visits()).toBe(1);
 
-  // Back from the merchant: the paid page, no second countdown, no second return.
+  // Back from the merchant: the paid page, no second countdown, and long after, no second return.
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
-  await page.waitForTimeout(6_000);
+  await page.clock.runFor(10_000);
+  await expect(page.getByRole('link', { name: /Return to/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(`/checkout/${payment.id}`);
+  expect(merchant.visits()).toBe(1);
+});
 
-  // A second payment: "Stay here", then a reload, never returns by itself.
-  const second = await createCheckoutPayment({ callbackUrl });
-  await page.goto(pathOf(second.checkoutUrl));
+test('after "Stay here" a reload of the paid page never returns to the merchant by itself', async ({
+  page,
+}) => {
+  const merchant = await answerForMerchant(page);
+  await page.clock.install();
+  const payment = await createCheckoutPayment({ callbackUrl });
+  await page.goto(pathOf(payment.checkoutUrl));
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
-  await simulateTransfer(second.virtualAccount.id, 5000);
+  await simulateTransfer(payment.virtualAccount.id, 5000);
   await page.getByRole('button', { name: 'I’ve sent the money' }).click();
   await expect(page.getByRole('timer')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   await expect(page).toHaveTitle('Payment received');
   await expect(page.getByRole('timer')).toHaveCount(0);
-  await page.waitForTimeout(6_000);
-  expect(new URL(page.url()).pathname).toBe(`/checkout/${second.id}`);
+  // Well past a countdown's 5 seconds: still here, the way back offered, never taken.
+  await page.clock.runFor(10_000);
   await expect(page.getByRole('link', { name: /Return to/ })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/checkout/${payment.id}`);
+  expect(merchant.visits()).toBe(0);
   await expectNoAxeViolations(page);
 });
 

@@ -137,7 +137,15 @@ test('rejected, then another account while setup is open', async ({ page }) => {
   await completeSetup(page, testAccounts.rejected);
 
   await expectHeading(page, 'Your bank did not approve the direct debit');
-  await expect(page.getByText(/The bank said: /)).toBeVisible();
+  // The page's own words for the refusal, then the bank's (sandbox/README.md, test accounts).
+  await expect(
+    page.getByText('Your bank says this type of account cannot be used for direct debit.'),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your bank said: Mandate rejected: account type does not permit direct debit (sandbox data)',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
   await expectNoAxeViolations(page);
 

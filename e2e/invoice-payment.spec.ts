@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { checkoutTokenHeader } from '../contract/hosted-reads';
 import { expectTokenOnlyInHeader, recordApiCalls } from './api-calls';
 import { expectNoAxeViolations } from './axe';
+import { writtenCalendarDate } from './catalog-text';
 import {
   createInvoiceSubscription,
   getCheckoutPayment,
@@ -38,6 +39,15 @@ test('a customer pays an invoice through "Pay now" and returns to the merchant',
   await page.getByRole('button', { name: 'Pay now' }).click();
   await page.waitForURL(/\/checkout\/osp_/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  // What the payment is for: the plan and its period in written dates, never ISO ones.
+  const { periodStart, periodEnd } = subscription.invoice;
+  await expect(
+    page.getByText(
+      `Premium membership · ${writtenCalendarDate('en', periodStart)} – ${writtenCalendarDate('en', periodEnd)}`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(periodStart)).toHaveCount(0);
+  await expectNoAxeViolations(page);
   const paymentId = new URL(page.url()).pathname.split('/').pop() ?? '';
   // The invoice page's read and its "Pay now" write: the token only in its header.
   expectTokenOnlyInHeader(

@@ -10,7 +10,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Language } from '../contract/hosted-common';
-import { htmlLangOf, pageLanguages, say } from './catalog-text';
+import { htmlLangOf, pageLanguages, say, writtenCalendarDate } from './catalog-text';
 import {
   createCheckoutPayment,
   createInvoiceSubscription,
@@ -42,6 +42,17 @@ for (const language of pageLanguages.filter((l): l is Exclude<Language, 'en'> =>
       await page.getByRole('button', { name: say(language, 'invoice.payNow') }).click();
       await page.waitForURL(/\/checkout\/osp_/);
       await expectHeading(page, language, 'checkout.pending.title');
+      // The invoice's plan and period, with the language's month names (issue 27.8).
+      await expect(
+        page.getByText(
+          say(language, 'checkout.pending.invoicePeriod', {
+            plan: 'Premium membership',
+            start: writtenCalendarDate(language, subscription.invoice.periodStart),
+            end: writtenCalendarDate(language, subscription.invoice.periodEnd),
+          }),
+        ),
+      ).toBeVisible();
+      await expectViewIn(page, language, ['Premium membership']);
       const payment = await getCheckoutPayment(new URL(page.url()).pathname.split('/').pop() ?? '');
       // The transfer settles the invoice at once; its page then says so (the checkout's own
       // paid view is walked by languages.spec.ts).

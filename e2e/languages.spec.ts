@@ -8,13 +8,14 @@
  * catalogs are missing fails.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { directDebitTokenHeader } from '../contract/direct-debit';
 import type { Language } from '../contract/hosted-common';
 import { expectNoAxeViolations } from './axe';
 import { pageLanguages, say } from './catalog-text';
 import { createCheckoutPayment, pathOf, simulateTransfer } from './checkout-api';
 import { browserLocale, expectHeading, expectViewIn, switchTo } from './language-pages';
 import { createSubscriptionWithSetupLink } from './merchant-api';
-import { openSetupLink, testAccounts } from './setup-flow';
+import { openSetupLink, testAccounts, tokenOf } from './setup-flow';
 
 type Chooser = 'browser' | 'switch' | 'merchant';
 
@@ -196,4 +197,33 @@ test('the catalogs of the merchant’s language start downloading before the pag
   await page.goto(pathOf(checkoutUrl));
   await expectHeading(page, 'ha', 'checkout.pending.title');
   await expectViewIn(page, 'ha');
+
+test('a rejected mandate says why in Hausa; the bank’s own words follow as the bank wrote them', async ({
+  page,
+}) => {
+  const { setupUrl } = await createSubscriptionWithSetupLink({ preferredLanguage: 'ha' });
+  // The customer authorized a dormant account (in another tab): the bank refused it.
+  const submitted = await fetch(new URL('/direct-debit/setup', setupUrl), {
+    method: 'POST',
+    headers: { [directDebitTokenHeader]: tokenOf(setupUrl), 'content-type': 'application/json' },
+    body: JSON.stringify({
+      bankId: '000013',
+      bankAccountNumber: testAccounts.rejectedDormant,
+      consent: true,
+    }),
+  });
+  expect(submitted.status).toBe(201);
+  const bankWords = 'Mandate rejected: Dormant Account - reactivation required (sandbox data)';
+
+  await openSetupLink(page, setupUrl);
+  await expectHeading(page, 'ha', 'setup.status.titles.rejected');
+  await expect(page.getByText(say('ha', 'setup.status.rejection.dormant'))).toBeVisible();
+  await expect(
+    page.getByText(say('ha', 'setup.status.rejectedReason', { reason: bankWords })),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: say('ha', 'setup.status.tryAnotherAccount') }),
+  ).toBeVisible();
+  // Nothing else is English: the bank's words are the bank's, like a merchant's name.
+  await expectViewIn(page, 'ha', [bankWords]);
 });

@@ -9,6 +9,9 @@ export const testAccounts = {
   verified: '0000000025',
   pendingWithActivation: '0000000032',
   unknown: '0000000049',
+  /** Rejected: the account type allows no direct debit. */
   rejected: '0000000056',
   notFound: '0000000063',
+  /** Rejected: "Mandate rejected: Dormant Account - reactivation required (sandbox data)". */
+  rejectedDormant: '0000000087',
 } as const;

@@ -4792,6 +4792,14 @@ export interface operations {
                                 description: string | null;
                                 paidAt: string | null;
                             };
+                            invoice: {
+                                id: string;
+                                planName: string;
+                                /** Format: date */
+                                periodStart: string;
+                                /** Format: date */
+                                periodEnd: string;
+                            } | null;
                             needsCustomerDetails: {
                                 email: boolean;
                                 phone: boolean;
@@ -5090,6 +5098,14 @@ export interface operations {
                                 description: string | null;
                                 paidAt: string | null;
                             };
+                            invoice: {
+                                id: string;
+                                planName: string;
+                                /** Format: date */
+                                periodStart: string;
+                                /** Format: date */
+                                periodEnd: string;
+                            } | null;
                             needsCustomerDetails: {
                                 email: boolean;
                                 phone: boolean;

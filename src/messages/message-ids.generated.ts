@@ -53,6 +53,11 @@ export interface MessageValues {
   'checkout.pending.copyAmount': never;
   'checkout.pending.expiresAt': { time: string | number };
   'checkout.pending.fiveMinutesLeft': never;
+  'checkout.pending.invoicePeriod': {
+    end: string | number;
+    plan: string | number;
+    start: string | number;
+  };
   'checkout.pending.oneMinuteLeft': never;
   'checkout.pending.partial': { received: string | number; remaining: string | number };
   'checkout.pending.partialTitle': never;
@@ -254,6 +259,13 @@ export interface MessageValues {
   'setup.status.rejectedClosed': { merchant: string | number };
   'setup.status.rejectedNoReason': never;
   'setup.status.rejectedReason': { reason: string | number };
+  'setup.status.rejection.accountNotEligible': never;
+  'setup.status.rejection.closed': never;
+  'setup.status.rejection.customerDeclined': never;
+  'setup.status.rejection.detailsMismatch': never;
+  'setup.status.rejection.dormant': never;
+  'setup.status.rejection.general': never;
+  'setup.status.rejection.restricted': never;
   'setup.status.revocationRequestedBody': never;
   'setup.status.revokedBody': never;
   'setup.status.titles.approved': never;

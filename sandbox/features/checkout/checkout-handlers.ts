@@ -25,6 +25,7 @@ import {
   billingContextOf,
 } from '../payments/payments';
 import {
+  checkoutInvoiceOf,
   ensureInvoicePayment,
   getInvoiceRow,
   getSubscriptionRow,
@@ -96,7 +97,10 @@ function invoiceOfCaller(context: { caller: CheckoutLinkCaller; params: { invoic
 function getCheckout(context: HandlerContext<'getCheckout'>): HandlerResult<'getCheckout'> {
   const { db } = context.services;
   const row = getPaymentRow(db, paymentOfCaller(context));
-  return { status: 200, body: { data: renderCheckoutState(db, row, context.now) } };
+  return {
+    status: 200,
+    body: { data: renderCheckoutState(db, row, context.now, checkoutInvoiceOf(db, row)) },
+  };
 }
 
 /**
@@ -141,7 +145,14 @@ function submitCheckoutCustomer(
   }
   return {
     status: 200,
-    body: { data: renderCheckoutState(db, getPaymentRow(db, row.id), context.now) },
+    body: {
+      data: renderCheckoutState(
+        db,
+        getPaymentRow(db, row.id),
+        context.now,
+        checkoutInvoiceOf(db, row),
+      ),
+    },
   };
 }
 

@@ -415,6 +415,35 @@ test('two concurrent submissions create one mandate', async () => {
   sandbox.close();
 });
 
+test('each rejected test account answers with its own bank reason, as documented', async () => {
+  const sandbox = createTestSandbox();
+  const rejectedAccounts = testAccounts.filter((account) => account.outcome === 'rejected');
+  // Several kinds of refusal, so the page's reason categories can all be tried.
+  expect(rejectedAccounts.length).toBeGreaterThanOrEqual(7);
+  const reasons: string[] = [];
+  for (const account of rejectedAccounts) {
+    const { token } = await sandbox.createSetupLink();
+    const answer = setupStateResponseSchema.parse(
+      (await submit(sandbox, token, account.accountNumber)).body,
+    ).data;
+    expect(answer.mandate).toMatchObject({
+      status: 'rejected',
+      rejectionReason: account.rejectionReason,
+    });
+    reasons.push(answer.mandate?.rejectionReason ?? '');
+  }
+  expect(reasons).toEqual([
+    'Mandate rejected: account type does not permit direct debit (sandbox data)',
+    'Mandate rejected: Account Closed (sandbox data)',
+    'Mandate rejected: Dormant Account - reactivation required (sandbox data)',
+    'Mandate rejected: Post No Debit (PND) on account (sandbox data)',
+    'Mandate rejected: BVN / account name mismatch (sandbox data)',
+    'Mandate declined by customer at authorisation (sandbox data)',
+    'Mandate rejected: Do not honour (sandbox data)',
+  ]);
+  sandbox.close();
+});
+
 test('after a rejection the customer may authorize another account, which replaces it', async () => {
   const sandbox = createTestSandbox();
   const { token } = await sandbox.createSetupLink();

@@ -18,7 +18,7 @@ import {
 } from '../../../contract/direct-debit';
 import { randomId } from '../../core/crypto';
 import { execute, queryAll, queryOne, type Db } from '../../db/database';
-import { testAccountOutcome } from './test-accounts';
+import { testAccountOutcome, testAccountRejectionReason } from './test-accounts';
 
 const mandateRowSchema = z.object({
   id: z.string(),
@@ -123,8 +123,7 @@ function planOutcome(input: {
       return {
         ...base,
         status: 'rejected',
-        rejectionReason:
-          'The bank declined the mandate: the account does not allow direct debits (sandbox test account).',
+        rejectionReason: testAccountRejectionReason(input.accountNumber),
       };
     case 'pending_activation':
       return {

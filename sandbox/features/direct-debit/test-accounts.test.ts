@@ -9,13 +9,23 @@ test('every test account is a valid NUBAN of the documented bank, one per outcom
   for (const account of testAccounts) {
     expect(isValidNuban(testAccountBankCode, account.accountNumber)).toBe(true);
   }
-  const outcomes = testAccounts.map((account) => account.outcome);
-  expect(new Set(outcomes).size).toBe(outcomes.length);
+  // One account per outcome; rejected ones differ by the bank's reason.
+  const kinds = testAccounts.map(
+    (account) => `${account.outcome} ${account.rejectionReason ?? ''}`,
+  );
+  expect(new Set(kinds).size).toBe(kinds.length);
+  for (const account of testAccounts) {
+    expect(account.rejectionReason !== undefined).toBe(account.outcome === 'rejected');
+  }
 });
 
-test('sandbox/README.md lists every test account number', () => {
+test('sandbox/README.md lists every test account number, and the reason of each rejected one', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   for (const account of testAccounts) {
     expect(readme).toContain(`\`${account.accountNumber}\``);
+    // The reason a rejected account gives is documented word for word.
+    if (account.rejectionReason !== undefined) {
+      expect(readme).toContain(`"${account.rejectionReason}"`);
+    }
   }
 });

@@ -26,12 +26,21 @@ function withCheckDigit(serial: string): string {
   return serial + String(nubanCheckDigit(testAccountBankCode, serial));
 }
 
-/** The documented test accounts, in the order the README lists them. */
-export const testAccounts: readonly {
+/** One documented test account. */
+export interface TestAccount {
   accountNumber: string;
   outcome: TestAccountOutcome;
+  /**
+   * Rejected accounts only: the bank's words the mandate's `rejectionReason` carries, phrased as
+   * Nigerian banks phrase a refused mandate, one per category the setup page tells apart
+   * (docs/decisions/0040-bank-rejection-reasons.md).
+   */
+  rejectionReason?: string;
   description: string;
-}[] = [
+}
+
+/** The documented test accounts, in the order the README lists them. */
+export const testAccounts: readonly TestAccount[] = [
   {
     accountNumber: withCheckDigit('000000001'),
     outcome: 'approved_after_delay',
@@ -56,14 +65,54 @@ export const testAccounts: readonly {
   {
     accountNumber: withCheckDigit('000000005'),
     outcome: 'rejected',
-    description: 'rejected, with a reason; the customer may try another account',
+    rejectionReason: 'Mandate rejected: account type does not permit direct debit (sandbox data)',
+    description: 'rejected: the account type does not allow direct debits',
   },
   {
     accountNumber: withCheckDigit('000000006'),
     outcome: 'account_not_found',
     description: 'account lookup answers 404 ACCOUNT_NOT_FOUND',
   },
+  {
+    accountNumber: withCheckDigit('000000007'),
+    outcome: 'rejected',
+    rejectionReason: 'Mandate rejected: Account Closed (sandbox data)',
+    description: 'rejected: the account is closed',
+  },
+  {
+    accountNumber: withCheckDigit('000000008'),
+    outcome: 'rejected',
+    rejectionReason: 'Mandate rejected: Dormant Account - reactivation required (sandbox data)',
+    description: 'rejected: the account is dormant',
+  },
+  {
+    accountNumber: withCheckDigit('000000009'),
+    outcome: 'rejected',
+    rejectionReason: 'Mandate rejected: Post No Debit (PND) on account (sandbox data)',
+    description: 'rejected: the account is restricted (post no debit)',
+  },
+  {
+    accountNumber: withCheckDigit('000000010'),
+    outcome: 'rejected',
+    rejectionReason: 'Mandate rejected: BVN / account name mismatch (sandbox data)',
+    description: 'rejected: the name or BVN does not match',
+  },
+  {
+    accountNumber: withCheckDigit('000000011'),
+    outcome: 'rejected',
+    rejectionReason: 'Mandate declined by customer at authorisation (sandbox data)',
+    description: 'rejected: the account holder declined the mandate',
+  },
+  {
+    accountNumber: withCheckDigit('000000012'),
+    outcome: 'rejected',
+    rejectionReason: 'Mandate rejected: Do not honour (sandbox data)',
+    description: 'rejected with a reason of no other category ("Do not honour")',
+  },
 ];
+
+/** A rejected test account's reason when its entry lacks one (none does; a safeguard). */
+const fallbackRejectionReason = 'Mandate rejected by the bank (sandbox data)';
 
 /**
  * The outcome of a test-mode authorization with `accountNumber`: the table's entry, else
@@ -76,7 +125,21 @@ export function testAccountOutcome(accountNumber: string): TestAccountOutcome {
   );
 }
 
-/** The account number for `outcome` (tests and docs). @throws Error when the table lacks it. */
+/**
+ * The bank's words for a test-mode authorization with `accountNumber` that the bank rejects
+ * (`outcome` `rejected`): the table's `rejectionReason`.
+ */
+export function testAccountRejectionReason(accountNumber: string): string {
+  return (
+    testAccounts.find((account) => account.accountNumber === accountNumber)?.rejectionReason ??
+    fallbackRejectionReason
+  );
+}
+
+/**
+ * The account number for `outcome`, the first in the table (for `rejected`: the account type one;
+ * tests and docs). @throws Error when the table lacks it.
+ */
 export function testAccountFor(outcome: TestAccountOutcome): string {
   const account = testAccounts.find((entry) => entry.outcome === outcome);
   if (account === undefined) throw new Error(`No test account for ${outcome}`);

@@ -205,9 +205,16 @@ export function remainingSeconds(expiresAt: string, now: Date): number {
 /**
  * What the payment checkout page shows (contract/checkout.ts `checkoutStateSchema`). The account
  * is withheld while the payer's e-mail or phone is missing; `returnUrl` is the callbackUrl only
- * when it passes the browser-return rules (contract/return-url.ts).
+ * when it passes the browser-return rules (contract/return-url.ts). `invoice` is the invoice the
+ * payment collects (plan and period; the caller reads it, invoices being a feature above this
+ * one), or null.
  */
-export function renderCheckoutState(db: Db, row: PaymentRow, now: Date): CheckoutState {
+export function renderCheckoutState(
+  db: Db,
+  row: PaymentRow,
+  now: Date,
+  invoice: CheckoutState['invoice'],
+): CheckoutState {
   const account = getVirtualAccountRow(db, row.virtual_account_id);
   const needs = { email: row.customer_email === null, phone: row.customer_phone === null };
   const metadata = metadataSchema.parse(JSON.parse(row.metadata_json));
@@ -227,6 +234,7 @@ export function renderCheckoutState(db: Db, row: PaymentRow, now: Date): Checkou
       description,
       paidAt: row.paid_at,
     },
+    invoice,
     needsCustomerDetails: needs,
     virtualAccount:
       needs.email || needs.phone

@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import type { Mode } from '../../../contract/common';
+import type { CheckoutState } from '../../../contract/checkout';
 import type { Invoice } from '../../../contract/subscriptions';
 import { hashCapabilityToken } from '../../core/capability-tokens';
 import { randomId } from '../../core/crypto';
@@ -210,6 +211,23 @@ export function createInvoicePaymentRecord(
     },
     context.tokens,
   );
+}
+
+/**
+ * What the payment checkout page shows of the invoice a payment collects
+ * (contract/checkout.ts, `CheckoutState.invoice`): its id, the plan's name and the billing period
+ * (Africa/Lagos `YYYY-MM-DD`); null for a payment of no invoice.
+ */
+export function checkoutInvoiceOf(db: Db, payment: PaymentRow): CheckoutState['invoice'] {
+  if (payment.invoice_id === null) return null;
+  const invoice = getInvoiceRow(db, payment.invoice_id);
+  const plan = planOfSubscription(db, getSubscriptionRow(db, invoice.subscription_id));
+  return {
+    id: invoice.id,
+    planName: plan.name,
+    periodStart: invoice.period_start,
+    periodEnd: invoice.period_end,
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { directDebitTokenHeader } from '../../../contract/direct-debit';
+import { directDebitTokenHeader, setupStateResponseSchema } from '../../../contract/direct-debit';
 import { nubanCheckDigit } from '../../../contract/nuban';
 import { createTestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { App } from '../../app/app';
@@ -19,6 +19,7 @@ import { forgetCapabilityToken } from '../../lib/capability-token';
 import { redirectTo } from '../../lib/redirect';
 import { translate } from '../../messages/i18n';
 import { stepModules } from './lazy-steps';
+import { rejectionCategoryOf, type RejectionCategory } from './rejection-reason';
 
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -365,9 +366,70 @@ test('a reload resumes where the service stands: a rejected mandate, then anothe
     level: 1,
     name: 'Your bank did not approve the direct debit',
   });
-  expect(screen.getByText(/The bank said: /)).toBeInTheDocument();
+  // The account type refusal: its own message, then the bank's words.
+  expect(
+    screen.getByText('Your bank says this type of account cannot be used for direct debit.'),
+  ).toBeInTheDocument();
+  expect(screen.getByText(/^Your bank said: Mandate rejected: /)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Try another account' }));
   await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+});
+
+test('the sandbox’s rejected test accounts give one reason of each kind the page tells apart', async () => {
+  // sandbox/README.md, "Test account numbers": the rejected ones, serials 5 and 7 to 12.
+  const serials = [
+    '000000005',
+    '000000007',
+    '000000008',
+    '000000009',
+    '000000010',
+    '000000011',
+    '000000012',
+  ];
+  const categories = new Set<RejectionCategory>();
+  for (const serial of serials) {
+    const link = await sandbox.createSetupLink();
+    const submitted = await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+      bankId: '000013',
+      bankAccountNumber: serial + String(nubanCheckDigit('058', serial)),
+      consent: true,
+    });
+    const { data } = setupStateResponseSchema.parse(submitted.body);
+    expect(data.mandate?.status).toBe('rejected');
+    categories.add(rejectionCategoryOf(data.mandate?.rejectionReason ?? null));
+  }
+  expect([...categories].sort()).toEqual(
+    [
+      'account_not_eligible',
+      'closed',
+      'customer_declined',
+      'details_mismatch',
+      'dormant',
+      'general',
+      'restricted',
+    ].sort(),
+  );
+});
+
+test('a dormant account’s rejection says so, with the bank’s words beneath', async () => {
+  const link = await sandbox.createSetupLink();
+  const serial = '000000008';
+  await sandbox.setupApi('POST', '/direct-debit/setup', link.token, {
+    bankId: '000013',
+    bankAccountNumber: serial + String(nubanCheckDigit('058', serial)),
+    consent: true,
+  });
+  renderPage(`/direct-debit/setup#token=${link.token}`);
+  await screen.findByRole('heading', {
+    level: 1,
+    name: 'Your bank did not approve the direct debit',
+  });
+  expect(screen.getByText(/Your bank says this account is dormant/)).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'Your bank said: Mandate rejected: Dormant Account - reactivation required (sandbox data)',
+    ),
+  ).toBeInTheDocument();
 });
 
 test('an unknown link says so with the request reference, and sends nothing else', async () => {

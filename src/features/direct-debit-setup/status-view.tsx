@@ -7,7 +7,8 @@
  * - verified/approved otherwise: success, staying, with a manual return link if possible;
  * - pending: the bank's activation step (and its transfer instructions when given, or that
  *   their deadline has passed), checked again by itself, with the time of the last check;
- * - unknown: being reconciled, nothing to do now; rejected: why, and another account while setup
+ * - unknown: being reconciled, nothing to do now; rejected: why (the page's message for the
+ *   bank's reason, then the bank's own words: rejection-notice.tsx), and another account while setup
  *   is open; revocation states: automatic debit off or being turned off.
  *
  * Every variant offers "Return to <merchant>" when the setup state carries a `ReturnUrl`
@@ -35,6 +36,7 @@ import type { AutoReturn, DisableStep } from './flow-state';
 import { canDisable, canTryAnotherAccount, pollsStatus, returnUrlOf } from './setup-rules';
 import type { StatusCheck } from './page-state';
 import { MaskedAccount } from './masked-account';
+import { RejectionNotice } from './rejection-notice';
 
 /** Seconds before the automatic return to the merchant (product.md, flow step 6). */
 const autoReturnSeconds = 5;
@@ -132,13 +134,7 @@ export function StatusView(props: StatusViewProps) {
     case 'rejected':
       body = (
         <>
-          <Alert tone="error">
-            <p>
-              {mandate.rejectionReason === null
-                ? _('setup.status.rejectedNoReason')
-                : _('setup.status.rejectedReason', { reason: mandate.rejectionReason })}
-            </p>
-          </Alert>
+          <RejectionNotice reason={mandate.rejectionReason} />
           {canTryAnotherAccount(setup, mandate) ? (
             <Button onClick={props.onTryAnotherAccount}>
               {_('setup.status.tryAnotherAccount')}

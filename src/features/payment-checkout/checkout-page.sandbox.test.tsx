@@ -15,6 +15,7 @@ import { paymentResponseSchema, type Payment } from '../../../contract/payments'
 import {
   advance,
   createTestPayment,
+  createTestSubscription,
   ok,
   tokenOf,
   transfer,
@@ -118,6 +119,11 @@ async function pay(payment: Payment, overpaid = 0) {
   await ok(transfer(sandbox, payment.virtualAccount.id, payment.amount + overpaid));
 }
 
+/** The payment id in an invoice's `authorizationUrl` (`/checkout/<id>#token=…`). */
+function paymentIdOf(authorizationUrl: string | null): string {
+  return /\/checkout\/(osp_[0-9a-f]+)#/.exec(authorizationUrl ?? '')?.[1] ?? '';
+}
+
 async function readPayment(id: string) {
   return paymentResponseSchema.parse(await ok(sandbox.api('GET', `/api/v1/payments/${id}`))).data;
 }
@@ -134,6 +140,42 @@ async function pendingHeading() {
 async function paidHeading() {
   return screen.findByRole('heading', { level: 1, name: 'Payment received' }, { timeout: 5000 });
 }
+
+test('an invoice’s checkout names the plan and its billing period in written dates, not ISO ones', async () => {
+  const subscription = await createTestSubscription(sandbox);
+  expect(subscription.invoice).toMatchObject({
+    periodStart: '2026-11-22',
+    periodEnd: '2026-12-21',
+  });
+  renderLink(subscription.invoice.authorizationUrl ?? '');
+  await pendingHeading();
+  expect(screen.getByText('Gym membership · 22 Nov 2026 – 21 Dec 2026')).toBeInTheDocument();
+  expect(screen.queryByText(/2026-11-22/)).not.toBeInTheDocument();
+  // The merchant's record keeps its description as it was.
+  const payment = await readPayment(paymentIdOf(subscription.invoice.authorizationUrl));
+  expect(payment.metadata).toMatchObject({
+    description: 'Gym membership, 2026-11-22 to 2026-12-21',
+  });
+});
+
+test('in Hausa, an invoice’s checkout writes the period with Hausa month names', async () => {
+  const subscription = await createTestSubscription(sandbox, { preferredLanguage: 'ha' });
+  renderLink(subscription.invoice.authorizationUrl ?? '');
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Biya ta hanyar tura kuɗi ta banki' },
+    { timeout: 5000 },
+  );
+  expect(
+    screen.getByText('Gym membership · daga 22 Nuw, 2026 zuwa 21 Dis, 2026'),
+  ).toBeInTheDocument();
+});
+
+test('a payment of no invoice shows the merchant’s description as given', async () => {
+  await openPayment();
+  await pendingHeading();
+  expect(screen.getByText('Order #42')).toBeInTheDocument();
+});
 
 test('the page shows the sandbox account, copies it, and says paid once the transfer arrived', async () => {
   const user = userEvent.setup();

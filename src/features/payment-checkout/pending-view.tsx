@@ -3,7 +3,9 @@
  * account to pay into with copy buttons (src/components/copy-button.tsx works in iOS and Android
  * webviews), the exact amount still to transfer (with a note when a short transfer arrived), the
  * countdown to the end of the payment window (server-synced, `payment-window.ts`), when the page
- * last checked, and "I've sent the money", which only makes the page check sooner.
+ * last checked, and "I've sent the money", which only makes the page check sooner. An invoice's
+ * payment names its plan and billing period in the page's language (`checkout.invoice`); another
+ * payment shows the merchant's description as given.
  *
  * Nothing here says the payment is done: only the server's `paid` status does (the paid view).
  */
@@ -15,7 +17,7 @@ import { CopyButton } from '../../components/copy-button';
 import { DetailRow } from '../../components/detail-row';
 import { Money } from '../../components/money';
 import { StepHeading } from '../../components/step-heading';
-import { formatDateTime, formatNaira, formatTime } from '../../lib/format';
+import { formatCalendarDate, formatDateTime, formatNaira, formatTime } from '../../lib/format';
 import { translate } from '../../messages/i18n';
 import { useMessages } from '../../messages/use-messages';
 import type { VirtualAccount } from './machine';
@@ -90,7 +92,7 @@ export function PendingView(props: PendingViewProps) {
           </p>
         )}
         <p>{_('checkout.pending.toMerchant', { merchant: merchant.name })}</p>
-        {payment.description !== null && <p className="note">{payment.description}</p>}
+        <PaymentFor checkout={checkout} />
       </section>
 
       {partlyPaid && (
@@ -163,4 +165,31 @@ export function PendingView(props: PendingViewProps) {
       <p className="note">{_('checkout.pending.proofNote')}</p>
     </>
   );
+}
+
+/** A written date kept on one line (no-break spaces): "28 Nov / 2026" reads badly at 360 px. */
+function unbroken(date: string): string {
+  return date.replace(/ /g, '\u00a0');
+}
+
+/**
+ * What the payment is for: an invoice's plan and billing period ("Gold plan · 1 Dec 2026 – 31 Dec
+ * 2026", dates from the page's catalogs by `formatCalendarDate`), else the merchant's description
+ * as given (free text), else nothing.
+ */
+function PaymentFor({ checkout }: { checkout: CheckoutState }) {
+  const { _ } = useMessages();
+  const { invoice, payment } = checkout;
+  if (invoice !== null) {
+    return (
+      <p className="note">
+        {_('checkout.pending.invoicePeriod', {
+          plan: invoice.planName,
+          start: unbroken(formatCalendarDate(invoice.periodStart)),
+          end: unbroken(formatCalendarDate(invoice.periodEnd)),
+        })}
+      </p>
+    );
+  }
+  return payment.description === null ? null : <p className="note">{payment.description}</p>;
 }

@@ -66,6 +66,7 @@ export function checkoutStateFixture(overrides: CheckoutFixtureOverrides = {}): 
       paidAt: null,
       ...payment,
     },
+    invoice: null,
     needsCustomerDetails: { email: false, phone: false, ...needsCustomerDetails },
     virtualAccount: {
       bankName: 'Wema Bank',
