@@ -197,6 +197,7 @@ test('the catalogs of the merchant’s language start downloading before the pag
   await page.goto(pathOf(checkoutUrl));
   await expectHeading(page, 'ha', 'checkout.pending.title');
   await expectViewIn(page, 'ha');
+});
 
 test('a rejected mandate says why in Hausa; the bank’s own words follow as the bank wrote them', async ({
   page,
