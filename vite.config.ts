@@ -37,13 +37,19 @@ function firstViewChunks(): {
 } {
   const firstView = new Set<string>();
   const serverState = new Set<string>();
+  // The one page whose first view renders inside the root of server state, if only one does: the
+  // root is then in that page's route file (one file fewer on its first load), else in its own.
+  let serverStatePage: string | null = null;
   const routeFirstViews = new Map<string, Set<string>>();
   const fromRoot = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
   return {
     holds: (id) => firstView.has(id),
-    serverStateHolds: (id) => serverState.has(id),
+    serverStateHolds: (id) => serverStatePage === null && serverState.has(id),
     routeHolds: (page) => (id) =>
-      !firstView.has(id) && !serverState.has(id) && (routeFirstViews.get(page)?.has(id) ?? false),
+      !firstView.has(id) &&
+      (serverState.has(id)
+        ? serverStatePage === page
+        : (routeFirstViews.get(page)?.has(id) ?? false)),
     plugin: {
       name: 'first-view-chunk',
       apply: 'build',
@@ -69,13 +75,15 @@ function firstViewChunks(): {
           everything: closure(fromRoot(route), true),
         }));
         // The root of server state and what it needs, unless a page draws its first view before
-        // it (the checkout) and needs that module there.
+        // it (the checkout, the invoice) and needs that module there.
         const drawnBefore = routes.filter(
           (route) => !route.firstView.has(fromRoot(serverStateModule)),
         );
         for (const id of closure(fromRoot(serverStateModule), false))
           if (!firstView.has(id) && !drawnBefore.some((route) => route.firstView.has(id)))
             serverState.add(id);
+        const inside = routes.filter((route) => !drawnBefore.includes(route));
+        serverStatePage = inside.length === 1 ? (inside[0]?.page ?? null) : null;
         for (const route of routes) routeFirstViews.set(route.page, route.firstView);
         for (const route of routes)
           for (const id of route.firstView)

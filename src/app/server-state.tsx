@@ -15,8 +15,12 @@ import { createQueryClient } from './query-client';
 
 let pageClient: QueryClient | null = null;
 
-/** The page's own query client, made (with its first reads' prefetches) on the first call. */
-function pageQueryClient(): QueryClient {
+/**
+ * The page's own query client, made (with its first reads' prefetches) on the first call: by the
+ * app's start as soon as this module is in (src/app/boot.tsx), so that the page's first render
+ * finds its first answers already in the cache, else by the first {@link ServerState}.
+ */
+export function pageQueryClient(): QueryClient {
   if (pageClient === null) {
     pageClient = createQueryClient();
     startFirstRequests(window.location.pathname, pageClient);

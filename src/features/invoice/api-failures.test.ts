@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { classifyInvoiceFailure } from './api';
+import { classifyInvoiceFailure } from './invoice-answer';
 
 const apiError = (status: number, code: string | null, retryAfterSeconds: number | null = null) =>
   new ApiError({ status, code, message: 'x', requestId: 'req_1', retryAfterSeconds });

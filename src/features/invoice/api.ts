@@ -6,26 +6,11 @@
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { hostedCheckoutRoutes as routes } from '../../../contract/routes-hosted-checkout';
-import { errorCodes } from '../../../contract/errors';
-import type { InvoiceState } from '../../../contract/checkout';
-import {
-  apiRequest,
-  hostedWriteTimeoutMs,
-  parseAnswer,
-  type RawAnswer,
-} from '../../lib/api-client';
+import { apiRequest, hostedWriteTimeoutMs } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
-import { classifyFailure, type RequestFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
 import type { ActionKey } from '../../lib/use-action-key';
-
-/**
- * The invoice page's state (`InvoiceState`) in an answer of `GET /invoices/:invoiceId`.
- * @throws ApiError (code UNEXPECTED_RESPONSE) when the body breaks the contract.
- */
-export function selectInvoice(answer: RawAnswer): InvoiceState {
-  return parseAnswer(routes.getInvoicePage, answer).data;
-}
+import { selectInvoice } from './invoice-answer';
 
 /**
  * `GET /invoices/:invoiceId`: the invoice page's state (`InvoiceState`), prefetched as the app
@@ -72,23 +57,5 @@ export function payInvoiceMutationOptions(
       ).data,
     retry: false,
     onSettled: (_answer, error) => actionKey.settle(error),
-  });
-}
-
-/**
- * A failed request of the invoice page, by what the page does next. Its own kind: `alreadyPaid`
- * ("Pay now" on an invoice that is already paid, 409: read it again, it will say so).
- */
-export type InvoiceFailure = RequestFailure<'alreadyPaid', 'unknown' | 'expired'>;
-
-/**
- * What the invoice page does after a failed call (src/lib/classify-failure.ts; service-api.md,
- * "Errors"; contract/checkout.ts: "Pay now" answers 409 for a paid invoice). Never throws.
- */
-export function classifyInvoiceFailure(error: unknown): InvoiceFailure {
-  return classifyFailure<'alreadyPaid', never>(error, {
-    linkCodes: { [errorCodes.invalidCheckoutLink]: 'byStatus' },
-    codes: { [errorCodes.conflict]: 'alreadyPaid' },
-    statuses: { 409: 'alreadyPaid' },
   });
 }

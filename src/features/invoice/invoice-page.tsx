@@ -1,17 +1,18 @@
 /**
  * The invoice page at `/invoices/:invoiceId#token=…` (product.md, "Checkout pages" and "Every
- * page"). Composition only: `use-invoice-page.ts` says what to show; this page shows the matching
- * view in the hosted pages' frame (src/components/hosted-page.tsx: the merchant's header in its
- * brand colour, the test-mode banner, and a polite live region that announces when the invoice
- * turns paid).
+ * page"). One screen (`invoice-screen.tsx`) draws the page's model: first the first view's
+ * (`first-invoice-page.ts`), drawn from the first read as soon as the page's own code is in; then
+ * the live one (`live-invoice.tsx`, with TanStack Query and the root of server state), which
+ * downloads meanwhile and takes the screen over once it knows as much (docs/decisions/0028, second
+ * addendum of issue 25). "Pay now" pressed before is handed over and sent once.
  */
-import { FailureView } from '../../components/failure-view';
-import { HostedPage } from '../../components/hosted-page';
+import { Suspense, useState } from 'react';
+import { useLiveFlow } from '../../lib/live-flow';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as invoiceEnglish } from '../../messages/locales/en/invoice.po';
-import { PaidInvoiceView } from './paid-invoice-view';
-import { PendingInvoiceView } from './pending-invoice-view';
-import { useInvoicePage, type InvoicePage as InvoicePageModel } from './use-invoice-page';
+import { useFirstInvoicePage } from './first-invoice-page';
+import { InvoiceScreen } from './invoice-screen';
+import type { InvoicePage as InvoicePageModel } from './use-invoice-page';
 
 // The page's own English, in its first load; another language's invoice catalog loads when chosen.
 registerPart(
@@ -23,35 +24,18 @@ registerPart(
   ]),
 );
 
-function View({ page }: { page: InvoicePageModel }) {
-  const { state } = page;
-  switch (state.kind) {
-    case 'loading':
-    case 'invalidLink':
-      return null; // The frame shows these (src/components/hosted-page.tsx).
-    case 'failure':
-      return <FailureView failure={state.failure} retrying={page.reading} onRetry={page.retry} />;
-    case 'pending':
-      return <PendingInvoiceView invoice={state.invoice} pay={state.pay} onPay={page.pay} />;
-    case 'paid':
-      return <PaidInvoiceView invoice={state.invoice} />;
-  }
-}
-
 /** The route's page component for invoice `invoiceId`. */
 export function InvoicePage({ invoiceId }: { invoiceId: string }) {
-  const page = useInvoicePage(invoiceId);
-  const { state } = page;
+  const LivePage = useLiveFlow(async () => (await import('./live-invoice')).LiveInvoicePage);
+  const [live, setLive] = useState<InvoicePageModel | null>(null);
+  const [payPressed, setPayPressed] = useState(false);
+  const first = useFirstInvoicePage({ invoiceId, payPressed, onPay: () => setPayPressed(true) });
   return (
-    <HostedPage
-      page="invoice"
-      view={state}
-      record={state.kind === 'pending' || state.kind === 'paid' ? state.invoice : null}
-      announcement={(_) => (state.kind === 'paid' ? _('invoice.paidTitle') : '')}
-      outcomeTitle={(_) => (state.kind === 'paid' ? _('invoice.paidTitle') : '')}
-    >
-      {/* A new kind is a new view, whose heading takes focus. */}
-      <View key={state.kind} page={page} />
-    </HostedPage>
+    <>
+      <Suspense fallback={null}>
+        <LivePage invoiceId={invoiceId} payPressed={payPressed} onFlow={setLive} />
+      </Suspense>
+      <InvoiceScreen page={live ?? first} />
+    </>
   );
 }

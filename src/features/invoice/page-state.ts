@@ -8,7 +8,7 @@ import type { InvoiceState } from '../../../contract/checkout';
 import { invalidLinkState, type InvalidLinkState } from '../../lib/classify-failure';
 import type { TokenReading } from '../../lib/capability-token';
 import type { UnansweredAction } from '../../lib/action-failure';
-import { classifyInvoiceFailure, type InvoiceFailure } from './api';
+import { classifyInvoiceFailure, type InvoiceFailure } from './invoice-answer';
 
 /** Why a link cannot be used: no token, a mangled one, one the server does not know, or expired. */
 export type InvalidLinkReason = 'missing' | 'malformed' | 'unknown' | 'expired';

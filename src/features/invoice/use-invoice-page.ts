@@ -15,12 +15,8 @@ import { redirectTo } from '../../lib/redirect';
 import { useActionKey } from '../../lib/use-action-key';
 import { useCheckSchedule } from '../../lib/use-check-schedule';
 import { useForgetRefusedLink, useHostedLinkToken } from '../../lib/use-hosted-link';
-import {
-  classifyInvoiceFailure,
-  invoiceQueryOptions,
-  payInvoiceMutationOptions,
-  selectInvoice,
-} from './api';
+import { invoiceQueryOptions, payInvoiceMutationOptions } from './api';
+import { classifyInvoiceFailure, selectInvoice } from './invoice-answer';
 import { checkoutAddressFrom } from './checkout-address';
 import {
   awaitsResult,
@@ -40,8 +36,17 @@ export interface InvoicePage {
   reading: boolean;
 }
 
+/** What the page's first view passes on to the live page (first-invoice-page.ts). */
+export interface FirstViewHandover {
+  /** "Pay now" was pressed in the first view, before this page had arrived. */
+  payPressed: boolean;
+}
+
 /** The invoice page at `/invoices/:invoiceId#token=…`. */
-export function useInvoicePage(invoiceId: string): InvoicePage {
+export function useInvoicePage(
+  invoiceId: string,
+  { payPressed }: FirstViewHandover = { payPressed: false },
+): InvoicePage {
   const { reading: token, token: tokenValue } = useHostedLinkToken({
     kind: 'invoice',
     id: invoiceId,
@@ -102,6 +107,16 @@ export function useInvoicePage(invoiceId: string): InvoicePage {
   }, [refetch]);
 
   const state = invoicePageState({ token, data: query.data, error: query.error, pay: payStatus });
+
+  // "Pay now" pressed in the first view: sent once this page has the invoice and it is still to
+  // pay (the same rules as a press here).
+  const handedOver = useRef(false);
+  const payable = state.kind === 'pending';
+  useEffect(() => {
+    if (!payPressed || !payable || handedOver.current) return;
+    handedOver.current = true;
+    pay();
+  }, [payPressed, payable, pay]);
 
   // A link the server refuses is of no use after a reload either.
   useForgetRefusedLink(

@@ -6,13 +6,12 @@
  * downloads meanwhile and takes the screen over once it knows as much (docs/decisions/0028, second
  * addendum of issue 25). "I've sent the money" pressed before is handed over and acted on at once.
  */
-import { lazy, Suspense, useContext, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as checkoutEnglish } from '../../messages/locales/en/checkout.po';
-import { ServerStateLoader } from '../../lib/server-state-loader';
+import { useLiveFlow } from '../../lib/live-flow';
 import { CheckoutScreen } from './checkout-screen';
 import { useFirstCheckoutFlow } from './first-checkout-flow';
-import type { LiveCheckoutFlowProps } from './live-checkout';
 import type { CheckoutFlow } from './use-checkout-flow';
 
 // The page's own English, in its first load; another language's checkout catalog loads when chosen.
@@ -27,24 +26,7 @@ registerPart(
 
 /** The route's page component for payment `paymentId`. */
 export function CheckoutPage({ paymentId }: { paymentId: string }) {
-  const loadServerState = useContext(ServerStateLoader);
-  // Made once per page: the live flow and the root of server state, downloaded together. A
-  // failed download reaches the app's error view, as a page's own code does.
-  const [LiveFlow] = useState(() =>
-    lazy(async () => {
-      const [{ LiveCheckoutFlow }, ServerState] = await Promise.all([
-        import('./live-checkout'),
-        loadServerState(),
-      ]);
-      return {
-        default: (props: LiveCheckoutFlowProps) => (
-          <ServerState>
-            <LiveCheckoutFlow {...props} />
-          </ServerState>
-        ),
-      };
-    }),
-  );
+  const LiveFlow = useLiveFlow(async () => (await import('./live-checkout')).LiveCheckoutFlow);
   const [live, setLive] = useState<CheckoutFlow | null>(null);
   const [sentMoneyAt, setSentMoneyAt] = useState<number | null>(null);
   const first = useFirstCheckoutFlow({

@@ -6,47 +6,20 @@
  * (`selectCheckout`), and the live flow then takes the screen over without redrawing it.
  *
  * It takes nothing away from the live flow: the read the page document's inline script sent is
- * looked at, not taken (`lookAtFirstRead`), so the live flow's query takes it and the read is sent
+ * looked at, not taken (src/lib/use-first-answer.ts), so the live flow's query takes it and the read is sent
  * once. It shows only a payment awaiting the transfer (`pending`), the view a payer opens the link
  * for; every other view (paid, expired, the details form, a failure) waits for the live flow in
  * the frame's "Loading…". It sends nothing: "I've sent the money" pressed here is handed to the
  * live flow (`onSentMoney`), which checks at once.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { lookAtFirstRead, type RawAnswer } from '../../lib/api-client';
-import type { TokenReading } from '../../lib/capability-token';
-import { hostedReadRequest } from '../../lib/first-reads';
+import { useMemo } from 'react';
+import { useFirstAnswer } from '../../lib/use-first-answer';
 import { useHostedLinkToken } from '../../lib/use-hosted-link';
 import { selectCheckout } from './checkout-answer';
 import { initialState, transition } from './machine';
 import { checkoutPageState } from './page-state';
 import { useWindowSecondsLeft } from './payment-window';
 import type { CheckoutFlow } from './use-checkout-flow';
-
-/** The first read's success answer once in (at once when it already is), else null. */
-function useFirstAnswer(paymentId: string, token: TokenReading): RawAnswer | null {
-  const [look] = useState(() => {
-    if (token.kind !== 'token') return null;
-    const {
-      path,
-      params,
-      token: header,
-    } = hostedReadRequest({ read: 'getCheckout', paymentId }, token.token);
-    return lookAtFirstRead(path, { params, token: header });
-  });
-  const [answer, setAnswer] = useState(look?.now ?? null);
-  useEffect(() => {
-    if (look === null || answer !== null) return;
-    let current = true;
-    void look.later.then((arrived) => {
-      if (current) setAnswer(arrived);
-    });
-    return () => {
-      current = false;
-    };
-  }, [look, answer]);
-  return answer;
-}
 
 const inert = () => undefined;
 
@@ -69,7 +42,7 @@ export function useFirstCheckoutFlow({
   retired,
 }: FirstCheckoutInput): CheckoutFlow {
   const { reading } = useHostedLinkToken({ kind: 'checkout', id: paymentId });
-  const answer = useFirstAnswer(paymentId, reading);
+  const answer = useFirstAnswer({ read: 'getCheckout', paymentId }, reading);
   const checkout = useMemo(() => {
     if (answer === null) return undefined;
     try {

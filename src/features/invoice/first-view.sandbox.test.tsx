@@ -1,0 +1,108 @@
+/**
+ * The invoice page's first view, before its live page has arrived (docs/decisions/0028, second
+ * addendum of issue 25), against the sandbox's own handler core through MSW: the invoice shows
+ * from the read the document sent, the read is sent once, "Pay now" pressed before is sent once
+ * the live page arrives, and the live page takes the screen over without redrawing it. The live
+ * page's arrival is held back by the test (the server-state loader the page is given).
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { createTestSubscription } from '../../../sandbox/testing/checkout-testing';
+import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { startFirstDownloads } from '../../app/first-downloads';
+import { GivenQueryClient } from '../../app/given-query-client';
+import { createQueryClient } from '../../app/query-client';
+import { redirectTo } from '../../lib/redirect';
+import { ServerStateLoader, type ServerStateRoot } from '../../lib/server-state-loader';
+import { InvoicePage } from './invoice-page';
+
+vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
+
+let sandbox: TestSandbox;
+let sent: string[] = [];
+const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
+server.events.on('request:start', ({ request }) => {
+  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  sandbox = createTestSandbox({
+    publicOrigin: window.location.origin,
+    start: new Date('2026-11-22T15:00:00.000Z'),
+  });
+  window.sessionStorage.clear();
+  vi.mocked(redirectTo).mockClear();
+  sent = [];
+});
+afterEach(() => sandbox.close());
+afterAll(() => server.close());
+
+/**
+ * The page of a new subscription's first invoice, opened as from its link (the document's read
+ * already sent), with the live page held back until `arrive` is called.
+ */
+async function openHeldBack() {
+  const subscription = await createTestSubscription(sandbox, {
+    callbackUrl: 'https://merchant.example.com/billing/return',
+  });
+  const { invoice } = subscription;
+  if (invoice.checkoutUrl === null) throw new Error('The invoice has no checkoutUrl');
+  const url = new URL(invoice.checkoutUrl);
+  window.history.replaceState(null, '', url.pathname + url.hash);
+  startFirstDownloads(url.pathname);
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const loadServerState = async (): Promise<ServerStateRoot> => {
+    await arrived;
+    return (await import('../../app/server-state')).ServerState;
+  };
+  const queryClient = createQueryClient();
+  render(
+    <GivenQueryClient.Provider value={queryClient}>
+      <ServerStateLoader.Provider value={loadServerState}>
+        <InvoicePage invoiceId={invoice.id} />
+      </ServerStateLoader.Provider>
+    </GivenQueryClient.Provider>,
+  );
+  return { invoice, arrive, queryClient };
+}
+
+test('the invoice shows before the live page arrives, and its read is sent once', async () => {
+  const { invoice, arrive, queryClient } = await openHeldBack();
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  expect(screen.getByText('Awaiting payment')).toBeVisible();
+  expect(heading).toHaveFocus();
+  expect(sent).toEqual([`GET /invoices/${invoice.id}`]);
+
+  arrive();
+  // The live page's query holds the invoice: it took the read the first view looked at.
+  await waitFor(() =>
+    expect(queryClient.getQueryState(['invoice', invoice.id])?.status).toBe('success'),
+  );
+  expect(sent).toEqual([`GET /invoices/${invoice.id}`]);
+  // Taken over, not drawn again: the same heading, still focused.
+  expect(screen.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBe(heading);
+  expect(heading).toHaveFocus();
+});
+
+test('"Pay now" pressed before the live page arrives is sent once it does, once', async () => {
+  const user = userEvent.setup();
+  const { invoice, arrive } = await openHeldBack();
+  await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  // The press shows at once; nothing is sent until the live page can send it.
+  expect(screen.getByRole('button', { name: /Opening/ })).toBeDisabled();
+  expect(sent.filter((line) => line.startsWith('POST'))).toEqual([]);
+
+  arrive();
+  await vi.waitFor(() => {
+    expect(redirectTo).toHaveBeenCalledWith(invoice.authorizationUrl);
+  });
+  expect(sent.filter((line) => line.startsWith('POST'))).toHaveLength(1);
+});
