@@ -5,16 +5,8 @@
  * nothing itself and hands each flow to the page, which draws it with the same screen as the
  * first view. Used by the checkout and invoice pages.
  */
-import {
-  lazy,
-  memo,
-  useContext,
-  useLayoutEffect,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-} from 'react';
-import { ServerStateLoader } from './server-state-loader';
+import { memo, useContext, useLayoutEffect, useState, type ComponentType } from 'react';
+import { ServerStateLoader, type ServerStateRoot } from './server-state-loader';
 
 /** Props of a live flow's component: `onFlow` takes each flow (a state setter: stable). */
 export interface LiveFlowProps<Flow> {
@@ -41,26 +33,40 @@ export function flowDriver<Props extends object, Flow>(
   });
 }
 
+/** Props of {@link LiveFlowHost}. */
+export interface LiveFlowHostProps<Props extends object> {
+  /** The page's live flow component (a dynamic import of the page's live module). Stable. */
+  load: () => Promise<ComponentType<Props>>;
+  /** Its props. */
+  props: Props;
+}
+
 /**
- * The page's live flow component, made once per page: `load` (a dynamic import of the page's live
- * module) and the root of server state, downloaded together, the flow rendered inside the root.
- * Render it inside `<Suspense fallback={null}>`; a failed download reaches the app's error view.
+ * Downloads the page's live flow (`load`) and the root of server state together, as soon as the
+ * page has drawn its first view, then renders the flow inside the root; nothing before. A failed
+ * download reaches the app's error view, as a page's own code does.
  */
-export function useLiveFlow<Props extends object>(
-  load: () => Promise<ComponentType<Props>>,
-): LazyExoticComponent<ComponentType<Props>> {
+export function LiveFlowHost<Props extends object>({ load, props }: LiveFlowHostProps<Props>) {
   const loadServerState = useContext(ServerStateLoader);
-  const [Live] = useState(() =>
-    lazy(async () => {
-      const [Flow, ServerState] = await Promise.all([load(), loadServerState()]);
-      return {
-        default: (props: Props) => (
-          <ServerState>
-            <Flow {...props} />
-          </ServerState>
-        ),
-      };
-    }),
+  const [loaded, setLoaded] = useState<{ Flow: ComponentType<Props>; Root: ServerStateRoot }>();
+  const [failure, setFailure] = useState<Error>();
+  useLayoutEffect(() => {
+    let current = true;
+    Promise.all([load(), loadServerState()]).then(
+      ([Flow, Root]) => current && setLoaded({ Flow, Root }),
+      (error: unknown) =>
+        current && setFailure(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, loadServerState]);
+  if (failure !== undefined) throw failure;
+  if (loaded === undefined) return null;
+  const { Flow, Root } = loaded;
+  return (
+    <Root>
+      <Flow {...props} />
+    </Root>
   );
-  return Live;
 }

@@ -6,8 +6,8 @@
  * downloads meanwhile and takes the screen over once it knows as much (docs/decisions/0028, second
  * addendum of issue 25). "Pay now" pressed before is handed over and sent once.
  */
-import { Suspense, useState } from 'react';
-import { useLiveFlow } from '../../lib/live-flow';
+import { useState } from 'react';
+import { LiveFlowHost } from '../../lib/live-flow';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as invoiceEnglish } from '../../messages/locales/en/invoice.po';
 import { useFirstInvoicePage } from './first-invoice-page';
@@ -24,17 +24,16 @@ registerPart(
   ]),
 );
 
+const loadLivePage = async () => (await import('./live-invoice')).LiveInvoicePage;
+
 /** The route's page component for invoice `invoiceId`. */
 export function InvoicePage({ invoiceId }: { invoiceId: string }) {
-  const LivePage = useLiveFlow(async () => (await import('./live-invoice')).LiveInvoicePage);
   const [live, setLive] = useState<InvoicePageModel | null>(null);
   const [payPressed, setPayPressed] = useState(false);
   const first = useFirstInvoicePage({ invoiceId, payPressed, onPay: () => setPayPressed(true) });
   return (
     <>
-      <Suspense fallback={null}>
-        <LivePage invoiceId={invoiceId} payPressed={payPressed} onFlow={setLive} />
-      </Suspense>
+      <LiveFlowHost load={loadLivePage} props={{ invoiceId, payPressed, onFlow: setLive }} />
       <InvoiceScreen page={live ?? first} />
     </>
   );

@@ -6,10 +6,10 @@
  * downloads meanwhile and takes the screen over once it knows as much (docs/decisions/0028, second
  * addendum of issue 25). "I've sent the money" pressed before is handed over and acted on at once.
  */
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as checkoutEnglish } from '../../messages/locales/en/checkout.po';
-import { useLiveFlow } from '../../lib/live-flow';
+import { LiveFlowHost } from '../../lib/live-flow';
 import { CheckoutScreen } from './checkout-screen';
 import { useFirstCheckoutFlow } from './first-checkout-flow';
 import type { CheckoutFlow } from './use-checkout-flow';
@@ -24,9 +24,10 @@ registerPart(
   ]),
 );
 
+const loadLiveFlow = async () => (await import('./live-checkout')).LiveCheckoutFlow;
+
 /** The route's page component for payment `paymentId`. */
 export function CheckoutPage({ paymentId }: { paymentId: string }) {
-  const LiveFlow = useLiveFlow(async () => (await import('./live-checkout')).LiveCheckoutFlow);
   const [live, setLive] = useState<CheckoutFlow | null>(null);
   const [sentMoneyAt, setSentMoneyAt] = useState<number | null>(null);
   const first = useFirstCheckoutFlow({
@@ -37,9 +38,7 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
   });
   return (
     <>
-      <Suspense fallback={null}>
-        <LiveFlow paymentId={paymentId} sentMoneyAt={sentMoneyAt} onFlow={setLive} />
-      </Suspense>
+      <LiveFlowHost load={loadLiveFlow} props={{ paymentId, sentMoneyAt, onFlow: setLive }} />
       <CheckoutScreen flow={live ?? first} />
     </>
   );
