@@ -111,9 +111,19 @@ function percentile(sortedMs: readonly number[], p: number): number {
   return sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] ?? 0;
 }
 
-/** Starts `tsx sandbox/main.ts` on a free port; resolves with its URL once it listens. */
+/**
+ * Node flags for the sandbox process from `BENCH_SANDBOX_NODE_FLAGS` (space-separated), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under the bench's load.
+ */
+const sandboxNodeFlags = (process.env.BENCH_SANDBOX_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
+/**
+ * Starts `sandbox/cli.ts serve --quiet` (no line per request, as a served sandbox logging to a
+ * terminal would add) on a free port; resolves with its URL once it listens.
+ */
 async function startSandbox(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'sandbox/main.ts')], {
+  const args = [...sandboxNodeFlags, '--import', 'tsx', join(root, 'sandbox/cli.ts')];
+  const child = spawn(process.execPath, [...args, 'serve', '--quiet'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
