@@ -488,6 +488,9 @@ test("the server's refilling worker sends an endpoint's backlog as fast as it an
   expect((await deliverDueWebhooks(options(other, fetchOnce))).attempted).toBe(4);
 });
 
+/** How long a wait for a state may take on a loaded machine before the test fails. */
+const waitLong = { timeout: 10_000 };
+
 test("the server's worker sends a queued event without a tick; a failed attempt's retry still waits for its schedule", async () => {
   const sandbox = start();
   await setEndpoint(sandbox, 'https://merchant.example/hooks');
@@ -505,13 +508,13 @@ test("the server's worker sends a queued event without a tick; a failed attempt'
         nextAttemptAt: '2026-03-01T09:01:00.000Z',
         attempts: [{ attemptNumber: 1, httpStatus: 500, attemptedAt: '2026-03-01T09:00:00.000Z' }],
       });
-    });
+    }, waitLong);
     // Another event, 59 s later: delivered at once; the retry is not due yet and is not sent.
     sandbox.clock.advanceBy(59_000);
     const second = await testEvent(sandbox);
     await vi.waitFor(async () => {
       expect((await logOf(sandbox, second)).deliveries[0]?.status).toBe('succeeded');
-    });
+    }, waitLong);
     expect(sent).toHaveLength(2);
     expect((await logOf(sandbox, failing)).deliveries[0]?.attemptCount).toBe(1);
 
@@ -528,7 +531,7 @@ test("the server's worker sends a queued event without a tick; a failed attempt'
           { attemptNumber: 2, httpStatus: 200, attemptedAt: '2026-03-01T09:01:00.000Z' },
         ],
       });
-    });
+    }, waitLong);
     expect(sent).toHaveLength(4);
   } finally {
     await worker.stop();
