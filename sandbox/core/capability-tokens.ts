@@ -21,6 +21,9 @@ import type { Mode } from '../../contract/common';
 import { queryOne, type Db } from '../db/database';
 import { hmacBase64Url, sha256Hex } from './crypto';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const foundRowSchema = z.object({ found: z.number() });
+
 /** The token of link `linkId` at `version`. */
 export function deriveCapabilityToken(linkSecret: Buffer, linkId: string, version: number): string {
   return hmacBase64Url(linkSecret, `${linkId}:${version}`);
@@ -77,7 +80,7 @@ export function isLinkOf(db: Db, linkId: string, owner: TokenOwner): boolean {
      UNION ALL SELECT 1 FROM payments WHERE link_id = ? AND merchant_id = ? AND mode = ?
      LIMIT 1`,
     [...params, ...params, ...params],
-    z.object({ found: z.number() }),
+    foundRowSchema,
   );
   return found !== null;
 }

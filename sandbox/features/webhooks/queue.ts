@@ -16,6 +16,9 @@ import { attemptErrorSchema } from '../../../contract/webhooks';
 import { randomId } from '../../core/crypto';
 import { execute, queryAll, queryOne, type Db } from '../../db/database';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const eventIdRowSchema = z.object({ event_id: z.string() });
+
 /** Why a delivery was queued: the event itself, a replay, or a test event. */
 export type DeliveryTrigger = 'event' | 'replay' | 'test';
 
@@ -182,7 +185,7 @@ export function getDelivery(db: Db, deliveryId: string): Delivery {
     db,
     'SELECT event_id FROM webhook_deliveries WHERE id = ?',
     [deliveryId],
-    z.object({ event_id: z.string() }),
+    eventIdRowSchema,
   );
   const delivery =
     row === null ? undefined : deliveriesOf(db, row.event_id).find((d) => d.id === deliveryId);
