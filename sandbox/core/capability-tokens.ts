@@ -24,9 +24,31 @@ import { hmacBase64Url, sha256Hex } from './crypto';
 // Row schemas built once: building a zod object costs far more than parsing with it.
 const foundRowSchema = z.object({ found: z.number() });
 
-/** The token of link `linkId` at `version`. */
+/** Tokens already derived, by link secret and `linkId:version` (see {@link deriveCapabilityToken}). */
+const derivedTokens = new WeakMap<Buffer, Map<string, string>>();
+
+/** Most tokens kept per link secret; the whole cache is dropped when it is full. */
+const maxDerivedTokens = 10_000;
+
+/**
+ * The token of link `linkId` at `version`: HMAC-SHA256 of `linkId:version` under `linkSecret`,
+ * base64url. Kept once derived (in this process, beside the secret it comes from): a page of 100
+ * payments renders 100 checkout links on every read, and the HMAC was the costliest part of each.
+ */
 export function deriveCapabilityToken(linkSecret: Buffer, linkId: string, version: number): string {
-  return hmacBase64Url(linkSecret, `${linkId}:${version}`);
+  let cache = derivedTokens.get(linkSecret);
+  if (cache === undefined) {
+    cache = new Map();
+    derivedTokens.set(linkSecret, cache);
+  }
+  const message = `${linkId}:${version}`;
+  let token = cache.get(message);
+  if (token === undefined) {
+    if (cache.size >= maxDerivedTokens) cache.clear();
+    token = hmacBase64Url(linkSecret, message);
+    cache.set(message, token);
+  }
+  return token;
 }
 
 /** What the database stores to find a link by its token: lowercase hex SHA-256. */
