@@ -48,7 +48,21 @@ test('the log serializes a handler value to the very text it stored by parsing t
     42,
     null,
   ];
-  for (const value of values) expect(redactedJson(value)).toBe(asBefore(value));
+  for (const value of values) {
+    const text = asBefore(value);
+    expect(redactedJson(value)).toBe(text);
+    // Never stopped early when the whole text fits, to the character.
+    expect(redactedJson(value, text.length)).toBe(text);
+  }
+  // Stopped once it is sure to be too long (escapes, quotes and names counted at their least).
+  const page = {
+    data: Array.from({ length: 100 }, (_, index) => ({ id: `osp_${String(index)}`, note: '"\n' })),
+  };
+  const pageText = asBefore(page);
+  expect(redactedJson(page, pageText.length)).toBe(pageText);
+  // A bound, not the length: a little too long may be written out (the caller checks the length).
+  expect(redactedJson(page, 100)).toBeNull();
+  expect(redactedJson(page, Math.floor(pageText.length / 2))).toBeNull();
   expect(redactedJson(nested(maxJsonDepth + 3, 1))).toContain(`"${tooDeep}"`);
   expect(redactedJson(undefined)).toBeUndefined();
 });

@@ -85,6 +85,9 @@ function redactString(text: string): string {
     : text;
 }
 
+/** Thrown inside {@link redactedJson}'s replacer to stop a text that will be too long. */
+const stopWriting = new Error('The redacted text is longer than allowed');
+
 /**
  * `value` as redacted JSON text, in one `JSON.stringify` with a replacer (no copy of the value, no
  * JSON text parsed back): the same text as `JSON.stringify(redactSecrets(JSON.parse(
@@ -92,30 +95,62 @@ function redactString(text: string): string {
  * `toJSON` (dates) is applied first, a property whose value JSON leaves out (undefined, a
  * function) stays out even under a secret name, and arrays and objects deeper than `maxJsonDepth`
  * become {@link tooDeep}. Undefined for undefined. A cycle throws, as JSON does.
+ *
+ * Null as soon as the text is sure to be longer than `maxChars` characters: the replacer counts
+ * a lower bound (each string written and each member's name, with their quotes; escapes only
+ * lengthen them) and stops there, so a 100-payment page the log will not keep is not written out.
  */
-export function redactedJson(value: unknown): string | undefined {
+export function redactedJson(value: unknown, maxChars = Infinity): string | undefined | null {
   // Depth of each object or array being written (JSON.stringify walks depth first, so a value
   // met twice has its current depth while its own members are written); the root's holder is -1.
   const depths = new Map<object, number>();
-  return JSON.stringify(value, function (this: object, key: string, item: unknown): unknown {
-    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') return item;
-    // Array indices are never secret names, so arrays need no test of their own.
-    if (secretFields.has(key.toLowerCase())) return redacted;
-    if (typeof item === 'string') return redactString(item);
-    if (typeof item !== 'object' || item === null) return item;
-    const depth = (depths.get(this) ?? -1) + 1;
-    if (depth >= maxJsonDepth) return tooDeep;
-    depths.set(item, depth);
-    return item;
-  });
+  let atLeast = 0;
+  let root = true;
+  const count = (holder: object, key: string, written: string | null) => {
+    // A member of an object is written as "key":value; an array's index and the root's key are not.
+    if (!root && !Array.isArray(holder)) atLeast += key.length + 3;
+    root = false;
+    if (written !== null) atLeast += written.length + 2;
+    if (atLeast > maxChars) throw stopWriting;
+  };
+  try {
+    return JSON.stringify(value, function (this: object, key: string, item: unknown): unknown {
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') return item;
+      // Array indices are never secret names, so arrays need no test of their own.
+      if (secretFields.has(key.toLowerCase())) {
+        count(this, key, redacted);
+        return redacted;
+      }
+      if (typeof item === 'string') {
+        const written = redactString(item);
+        count(this, key, written);
+        return written;
+      }
+      if (typeof item !== 'object' || item === null) {
+        count(this, key, null);
+        return item;
+      }
+      const depth = (depths.get(this) ?? -1) + 1;
+      if (depth >= maxJsonDepth) {
+        count(this, key, tooDeep);
+        return tooDeep;
+      }
+      count(this, key, null);
+      depths.set(item, depth);
+      return item;
+    });
+  } catch (error) {
+    if (error === stopWriting) return null;
+    throw error;
+  }
 }
 
 /** A JSON value → redacted JSON text, or null when absent or too large. */
 function storedBody(value: unknown): string | null {
   if (value === undefined) return null;
   // Redaction bounds the depth, so the stringify cannot overflow either.
-  const text = redactedJson(value);
-  return text === undefined || text.length > maxStoredBodyChars ? null : text;
+  const text = redactedJson(value, maxStoredBodyChars);
+  return text === undefined || text === null || text.length > maxStoredBodyChars ? null : text;
 }
 
 /**
