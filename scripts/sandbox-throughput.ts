@@ -7,9 +7,13 @@
  * Figures printed:
  * - delivery: 1,000 test events (`POST /sandbox/v1/webhooks/test`) delivered to a receiver on
  *   127.0.0.1 that answers 200 at once: seconds from the first event to the last delivery, and
- *   events per second (the worker's defaults: 4 attempts in flight per endpoint, 1 s timer);
+ *   events per second (the worker's defaults: 4 attempts in flight per endpoint; a queued event
+ *   wakes the worker, the 1 s timer is a fallback);
  * - list: `GET /api/v1/payments?limit=100` over 5,000 payments from 20 connections at once
  *   (each request waits for the previous one of its connection): p50, p99 and requests per second;
+ * - beside delivery and list, the server process's CPU time per event or request (Linux), and
+ *   the load average in the first line: on a shared machine the CPU figures say what the code
+ *   costs, the wall-clock ones also how busy the machine was;
  * - flood: a customer's checkout read (`GET /checkout/:paymentId`) from one connection, alone and
  *   while 8 connections pull `GET /api/v1/openapi.json` without pause: requests per second.
  *
@@ -21,7 +25,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -111,9 +115,19 @@ function percentile(sortedMs: readonly number[], p: number): number {
   return sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] ?? 0;
 }
 
-/** Starts `tsx sandbox/main.ts` on a free port; resolves with its URL once it listens. */
+/**
+ * Node flags for the sandbox process from `BENCH_SANDBOX_NODE_FLAGS` (space-separated), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under the bench's load.
+ */
+const sandboxNodeFlags = (process.env.BENCH_SANDBOX_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
+/**
+ * Starts `sandbox/cli.ts serve --quiet` (no line per request, as a served sandbox logging to a
+ * terminal would add) on a free port; resolves with its URL once it listens.
+ */
 async function startSandbox(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'sandbox/main.ts')], {
+  const args = [...sandboxNodeFlags, '--import', 'tsx', join(root, 'sandbox/cli.ts')];
+  const child = spawn(process.execPath, [...args, 'serve', '--quiet'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -129,6 +143,26 @@ async function startSandbox(dataDir: string): Promise<{ url: string; child: Chil
   });
   child.stdout.resume();
   return { url, child };
+}
+
+/**
+ * CPU time the process `pid` has used so far (user + system), in ms, from `/proc/<pid>/stat`
+ * (Linux, whose USER_HZ is 100: ticks of 10 ms); null elsewhere. On a shared machine the server's CPU per request
+ * says what the code costs, where wall-clock figures also say how busy the machine was.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+      .split(') ')[1]
+      ?.split(' ');
+    const utime = Number(fields?.[11]);
+    const stime = Number(fields?.[12]);
+    return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) * 10 : null;
+  } catch {
+    return null;
+  }
 }
 
 function stopSandbox(child: ChildProcess): Promise<void> {
@@ -212,6 +246,7 @@ async function main(): Promise<void> {
       'set the webhook endpoint',
     );
     const deliveryStart = performance.now();
+    const deliveryCpuStart = cpuMsOf(child.pid);
     await inParallel(settings.events, 4, async () => {
       expectStatus(
         await send(agent, url, 'POST', '/sandbox/v1/webhooks/test', merchant, {}),
@@ -228,6 +263,7 @@ async function main(): Promise<void> {
     const deliverySeconds = (performance.now() - deliveryStart) / 1000;
     const drainSeconds = (performance.now() - queuedAt) / 1000;
     const delivered = receiver.ids.size;
+    const deliveryCpuEnd = cpuMsOf(child.pid);
 
     // 2. Seed payments, then read the newest 100 from 20 connections.
     freshAgent();
@@ -263,6 +299,7 @@ async function main(): Promise<void> {
     freshAgent();
     const listTimes: number[] = [];
     const listStart = performance.now();
+    const listCpuStart = cpuMsOf(child.pid);
     await inParallel(settings.listRequests, settings.listConnections, async () => {
       const started = performance.now();
       expectStatus(
@@ -273,6 +310,7 @@ async function main(): Promise<void> {
       listTimes.push(performance.now() - started);
     });
     const listRate = settings.listRequests / ((performance.now() - listStart) / 1000);
+    const listCpuEnd = cpuMsOf(child.pid);
     listTimes.sort((a, b) => a - b);
 
     // 3. A customer's checkout read, alone and under an openapi.json flood.
@@ -310,17 +348,24 @@ async function main(): Promise<void> {
     floodAgent.destroy();
 
     const fixed = (value: number, digits = 0) => value.toFixed(digits);
-    console.log(`sandbox throughput (${new Date().toISOString()})`);
+    const perRequest = (start: number | null, end: number | null, count: number) =>
+      start === null || end === null ? 'n/a' : `${fixed((end - start) / count, 1)} ms`;
+    const load = loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+    console.log(`sandbox throughput (${new Date().toISOString()}; load average ${load})`);
     console.log(
       `delivery: ${String(delivered)}/${String(settings.events)} events in ${fixed(deliverySeconds, 1)} s ` +
         `(${fixed(delivered / deliverySeconds, 1)} events/s; queued in ${fixed(queuedSeconds, 1)} s, ` +
         `the rest delivered ${fixed(drainSeconds, 1)} s after the last was queued; ` +
-        `${String(receiver.requests())} POSTs received)`,
+        `${String(receiver.requests())} POSTs received; server CPU ` +
+        `${perRequest(deliveryCpuStart, deliveryCpuEnd, settings.events)} per event)`,
     );
     console.log(
       `list: GET /api/v1/payments?limit=100 over ${String(settings.payments)} payments, ` +
         `${String(settings.listConnections)} connections: p50 ${fixed(percentile(listTimes, 50))} ms, ` +
-        `p99 ${fixed(percentile(listTimes, 99))} ms, ${fixed(listRate, 1)} requests/s`,
+        `p99 ${fixed(percentile(listTimes, 99))} ms, ${fixed(listRate, 1)} requests/s; server CPU ` +
+        `${perRequest(listCpuStart, listCpuEnd, settings.listRequests)} per request`,
     );
     console.log(
       `flood: checkout read ${fixed(alone)} requests/s alone, ${fixed(underFlood)} requests/s while ` +

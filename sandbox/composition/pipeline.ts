@@ -67,6 +67,11 @@ export interface ApiEnv {
     body: unknown;
     /** The validated query string of routes with a query schema (lists), else undefined. */
     query: unknown;
+    /**
+     * The body value the handler answered (set by `runHandler`, not on a replay), so the request
+     * log serializes it once instead of parsing the answer's text back.
+     */
+    answered: { body: unknown } | undefined;
   };
 }
 
@@ -304,6 +309,9 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
         ),
         { [idempotentReplayedHeader]: 'true' },
       );
+    // The handler's value, kept for the request log once its transaction has committed (a replay
+    // or a failure leaves it unset).
+    let answered: { body: unknown } | undefined;
     /** Answers `result`, first recording it for `scope`'s key (tokens as placeholders). */
     const answer = (result: ErasedResult) => {
       const bodyText = bodyOf(result);
@@ -312,26 +320,32 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
         const redacted = { status: result.status, bodyText: redactTokens(bodyText, issued) };
         storeResponse(db, scope, fingerprint, redacted, now);
       }
+      answered = { body: result.body };
       return reply(result.status, bodyText, result.headers);
     };
 
-    const runAsync = handler.runAsync;
-    if (runAsync !== undefined) {
-      if (scope === null) return answer(await runAsync(context));
-      const scopeId = `${'linkRef' in scope ? scope.linkRef : scope.merchantId}\n${scope.key}`;
-      return oneAtATime(db, scopeId, async () => {
-        const stored = atomically(db, () => findStoredResponse(db, scope, fingerprint, now));
-        if (stored !== null) return replay(stored);
-        const result = await runAsync(context);
-        return atomically(db, () => answer(result));
+    const respond = async (): Promise<Response> => {
+      const runAsync = handler.runAsync;
+      if (runAsync !== undefined) {
+        if (scope === null) return answer(await runAsync(context));
+        const scopeId = `${'linkRef' in scope ? scope.linkRef : scope.merchantId}\n${scope.key}`;
+        return oneAtATime(db, scopeId, async () => {
+          const stored = atomically(db, () => findStoredResponse(db, scope, fingerprint, now));
+          if (stored !== null) return replay(stored);
+          const result = await runAsync(context);
+          return atomically(db, () => answer(result));
+        });
+      }
+      const run = handler.run;
+      if (run === undefined) throw new Error(`Handler of ${name} has neither run nor runAsync`);
+      return atomically(db, () => {
+        const stored = scope === null ? null : findStoredResponse(db, scope, fingerprint, now);
+        return stored === null ? answer(run(context)) : replay(stored);
       });
-    }
-    const run = handler.run;
-    if (run === undefined) throw new Error(`Handler of ${name} has neither run nor runAsync`);
-    return atomically(db, () => {
-      const stored = scope === null ? null : findStoredResponse(db, scope, fingerprint, now);
-      return stored === null ? answer(run(context)) : replay(stored);
-    });
+    };
+    const response = await respond();
+    c.set('answered', answered);
+    return response;
   };
 }
 
@@ -377,7 +391,9 @@ export function logRequest(
         idempotencyKey: request.headers.get('idempotency-key'),
         durationMs: performance.now() - started,
         requestBody: await loggedBody,
-        responseText: await c.res.clone().text(),
+        // The handler's value when it answered (c.res is its answer: nothing after it throws);
+        // else the text of the error or replay that went out.
+        response: c.get('answered') ?? { text: await c.res.clone().text() },
         at: services.clocks.clockFor(caller.mode).now(),
         // Retention counts real time: the live clock is the base clock, never offset.
         receivedAt: services.clocks.live.now(),

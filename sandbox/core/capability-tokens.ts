@@ -21,9 +21,34 @@ import type { Mode } from '../../contract/common';
 import { queryOne, type Db } from '../db/database';
 import { hmacBase64Url, sha256Hex } from './crypto';
 
-/** The token of link `linkId` at `version`. */
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const foundRowSchema = z.object({ found: z.number() });
+
+/** Tokens already derived, by link secret and `linkId:version` (see {@link deriveCapabilityToken}). */
+const derivedTokens = new WeakMap<Buffer, Map<string, string>>();
+
+/** Most tokens kept per link secret; the whole cache is dropped when it is full. */
+const maxDerivedTokens = 10_000;
+
+/**
+ * The token of link `linkId` at `version`: HMAC-SHA256 of `linkId:version` under `linkSecret`,
+ * base64url. Kept once derived (in this process, beside the secret it comes from): a page of 100
+ * payments renders 100 checkout links on every read, and the HMAC was the costliest part of each.
+ */
 export function deriveCapabilityToken(linkSecret: Buffer, linkId: string, version: number): string {
-  return hmacBase64Url(linkSecret, `${linkId}:${version}`);
+  let cache = derivedTokens.get(linkSecret);
+  if (cache === undefined) {
+    cache = new Map();
+    derivedTokens.set(linkSecret, cache);
+  }
+  const message = `${linkId}:${version}`;
+  let token = cache.get(message);
+  if (token === undefined) {
+    if (cache.size >= maxDerivedTokens) cache.clear();
+    token = hmacBase64Url(linkSecret, message);
+    cache.set(message, token);
+  }
+  return token;
 }
 
 /** What the database stores to find a link by its token: lowercase hex SHA-256. */
@@ -77,7 +102,7 @@ export function isLinkOf(db: Db, linkId: string, owner: TokenOwner): boolean {
      UNION ALL SELECT 1 FROM payments WHERE link_id = ? AND merchant_id = ? AND mode = ?
      LIMIT 1`,
     [...params, ...params, ...params],
-    z.object({ found: z.number() }),
+    foundRowSchema,
   );
   return found !== null;
 }

@@ -21,7 +21,7 @@ import {
 } from '../../contract/request-log';
 import { maxJsonDepth } from '../../contract/json-depth';
 import { routes, type RouteDef, type RouteName, type Scope } from '../../contract/routes';
-import { execute, type Db } from '../db/database';
+import { execute, queryOne, type Db } from '../db/database';
 import { findRoute } from './route-table';
 
 /** Reading the log is not logged: it would bury what the merchant came to find. */
@@ -76,12 +76,81 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   );
 }
 
+/** Whether `text` may hold a secret pattern: a cheap test before the three replacements. */
+const mayHoldSecret = /osk_|opk_|whsec_|#token=/;
+
+function redactString(text: string): string {
+  return mayHoldSecret.test(text)
+    ? secretPatterns.reduce((result, [pattern, by]) => result.replace(pattern, by), text)
+    : text;
+}
+
+/** Thrown inside {@link redactedJson}'s replacer to stop a text that will be too long. */
+const stopWriting = new Error('The redacted text is longer than allowed');
+
+/**
+ * `value` as redacted JSON text, in one `JSON.stringify` with a replacer (no copy of the value, no
+ * JSON text parsed back): the same text as `JSON.stringify(redactSecrets(JSON.parse(
+ * JSON.stringify(value))))`, i.e. what {@link redactSecrets} makes of the JSON the merchant got:
+ * `toJSON` (dates) is applied first, a property whose value JSON leaves out (undefined, a
+ * function) stays out even under a secret name, and arrays and objects deeper than `maxJsonDepth`
+ * become {@link tooDeep}. Undefined for undefined. A cycle throws, as JSON does.
+ *
+ * Null as soon as the text is sure to be longer than `maxChars` characters: the replacer counts
+ * a lower bound (each string written and each member's name, with their quotes; escapes only
+ * lengthen them) and stops there, so a 100-payment page the log will not keep is not written out.
+ */
+export function redactedJson(value: unknown, maxChars = Infinity): string | undefined | null {
+  // Depth of each object or array being written (JSON.stringify walks depth first, so a value
+  // met twice has its current depth while its own members are written); the root's holder is -1.
+  const depths = new Map<object, number>();
+  let atLeast = 0;
+  let root = true;
+  const count = (holder: object, key: string, written: string | null) => {
+    // A member of an object is written as "key":value; an array's index and the root's key are not.
+    if (!root && !Array.isArray(holder)) atLeast += key.length + 3;
+    root = false;
+    if (written !== null) atLeast += written.length + 2;
+    if (atLeast > maxChars) throw stopWriting;
+  };
+  try {
+    return JSON.stringify(value, function (this: object, key: string, item: unknown): unknown {
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') return item;
+      // Array indices are never secret names, so arrays need no test of their own.
+      if (secretFields.has(key.toLowerCase())) {
+        count(this, key, redacted);
+        return redacted;
+      }
+      if (typeof item === 'string') {
+        const written = redactString(item);
+        count(this, key, written);
+        return written;
+      }
+      if (typeof item !== 'object' || item === null) {
+        count(this, key, null);
+        return item;
+      }
+      const depth = (depths.get(this) ?? -1) + 1;
+      if (depth >= maxJsonDepth) {
+        count(this, key, tooDeep);
+        return tooDeep;
+      }
+      count(this, key, null);
+      depths.set(item, depth);
+      return item;
+    });
+  } catch (error) {
+    if (error === stopWriting) return null;
+    throw error;
+  }
+}
+
 /** A JSON value → redacted JSON text, or null when absent or too large. */
 function storedBody(value: unknown): string | null {
   if (value === undefined) return null;
-  // Redaction bounds the depth, so the stringify below cannot overflow either.
-  const text = JSON.stringify(redactSecrets(value));
-  return text.length > maxStoredBodyChars ? null : text;
+  // Redaction bounds the depth, so the stringify cannot overflow either.
+  const text = redactedJson(value, maxStoredBodyChars);
+  return text === undefined || text === null || text.length > maxStoredBodyChars ? null : text;
 }
 
 /**
@@ -133,9 +202,14 @@ export interface RequestRecord {
   idempotencyKey: string | null;
   /** Milliseconds. */
   durationMs: number;
-  /** The parsed request body (undefined without one) and the response text; redacted here. */
+  /** The parsed request body (undefined without one); redacted here. */
   requestBody: unknown;
-  responseText: string;
+  /**
+   * The answer's body, redacted here: the value the handler answered (serialized as the merchant
+   * got it, never parsed back), or the answer's text when no handler value exists (errors,
+   * idempotent replays).
+   */
+  response: { body: unknown } | { text: string };
   /** When the request arrived, by the mode's clock: the entry's `createdAt`. */
   at: Date;
   /** When the request arrived, by the real (base) clock: what retention counts from. */
@@ -163,7 +237,9 @@ export function recordRequest(db: Db, record: RequestRecord): void {
       record.idempotencyKey,
       Math.max(0, Math.round(record.durationMs)),
       storedBody(record.requestBody),
-      storedBody(parsedOrUndefined(record.responseText)),
+      storedBody(
+        'body' in record.response ? record.response.body : parsedOrUndefined(record.response.text),
+      ),
       record.at.toISOString(),
       record.receivedAt.toISOString(),
     ],
@@ -174,14 +250,32 @@ export function recordRequest(db: Db, record: RequestRecord): void {
     record.mode,
     cutoff.toISOString(),
   ]);
+  // The newest entry past the cap, found on the index (merchant_id, mode, created_at; rowid is its
+  // last column), then it and everything older: a range on the index rather than a list of the
+  // 1,000 kept rowids built and probed on every write.
+  const firstDropped = queryOne(
+    db,
+    `SELECT created_at, rowid FROM request_log WHERE merchant_id = ? AND mode = ?
+     ORDER BY created_at DESC, rowid DESC LIMIT 1 OFFSET ?`,
+    [record.merchantId, record.mode, requestLogMaxEntries],
+    logPositionSchema,
+  );
+  if (firstDropped === null) return;
   execute(
     db,
-    `DELETE FROM request_log WHERE merchant_id = ? AND mode = ? AND rowid NOT IN (
-       SELECT rowid FROM request_log WHERE merchant_id = ? AND mode = ?
-       ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
-    [record.merchantId, record.mode, record.merchantId, record.mode, requestLogMaxEntries],
+    `DELETE FROM request_log WHERE merchant_id = ? AND mode = ?
+       AND (created_at < ? OR (created_at = ? AND rowid <= ?))`,
+    [
+      record.merchantId,
+      record.mode,
+      firstDropped.created_at,
+      firstDropped.created_at,
+      firstDropped.rowid,
+    ],
   );
 }
+
+const logPositionSchema = z.object({ created_at: z.string(), rowid: z.number().int() });
 
 export const requestLogRowSchema = z.object({
   id: z.string(),

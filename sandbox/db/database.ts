@@ -25,6 +25,11 @@ export const databaseFileName = 'sandbox.db';
  *
  * - `dataDir` given: `<dataDir>/sandbox.db` (the directory is created), WAL journal, so the Node
  *   server and a CLI command can read it at the same time; every record survives a restart.
+ *   `synchronous = NORMAL`: a commit is written to the WAL without waiting for the disk (the WAL
+ *   is synced at checkpoints), so a committed write survives the process's end however it ends
+ *   (`kill -9` included); only a power cut or an operating-system crash may lose the last
+ *   commits, never the database's consistency. `FULL` waited for the disk on every commit
+ *   (about 5 ms here, most of a request; docs/decisions/0038-sandbox-throughput.md).
  * - `dataDir` absent: a private in-memory database that disappears on `close()` (tests, MSW).
  *
  * Foreign keys are enforced. A busy database is retried for up to 5 s before failing.
@@ -40,6 +45,7 @@ export function openDatabase(options: { dataDir?: string }): Db {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     db = new Database(join(options.dataDir, databaseFileName));
     db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
   }
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');

@@ -34,6 +34,18 @@ import {
 import { planOfSubscription } from '../subscriptions/records';
 import { assertNoDebitInFlight, debitInFlight } from '../direct-debit/renewal-debits';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const tokenPaymentRowSchema = z.object({
+  id: z.string(),
+  merchant_id: z.string(),
+  mode: z.enum(['test', 'live']),
+});
+const tokenLinkRowSchema = z.object({
+  invoice_id: z.string().nullable(),
+  merchant_id: z.string(),
+  mode: z.enum(['test', 'live']),
+});
+
 // 32 bytes in base64url without padding.
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
@@ -54,7 +66,7 @@ export function authenticateCheckoutToken(db: Db, token: string | null): Checkou
     db,
     'SELECT id, merchant_id, mode FROM payments WHERE token_hash = ?',
     [hash],
-    z.object({ id: z.string(), merchant_id: z.string(), mode: z.enum(['test', 'live']) }),
+    tokenPaymentRowSchema,
   );
   if (payment !== null) {
     return {
@@ -68,11 +80,7 @@ export function authenticateCheckoutToken(db: Db, token: string | null): Checkou
     db,
     'SELECT invoice_id, merchant_id, mode FROM checkout_links WHERE token_hash = ?',
     [hash],
-    z.object({
-      invoice_id: z.string().nullable(),
-      merchant_id: z.string(),
-      mode: z.enum(['test', 'live']),
-    }),
+    tokenLinkRowSchema,
   );
   if (link === null || link.invoice_id === null) throw invalidLink();
   return {

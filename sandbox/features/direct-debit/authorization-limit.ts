@@ -19,6 +19,9 @@ import { errorCodes } from '../../../contract/errors';
 import { ApiError } from '../../core/api-error';
 import { queryAll, type Db } from '../../db/database';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const createdAtRowSchema = z.object({ created_at: z.string() });
+
 /** Authorizations allowed per setup link in one window. */
 export const authorizationLimit = 3;
 /** Length of the sliding window, in milliseconds (10 minutes). */
@@ -37,7 +40,7 @@ export function assertAuthorizationAllowed(db: Db, subscriptionId: string, now: 
     db,
     'SELECT created_at FROM mandates WHERE subscription_id = ? AND created_at > ? ORDER BY created_at',
     [subscriptionId, since],
-    z.object({ created_at: z.string() }),
+    createdAtRowSchema,
   );
   if (recent.length < authorizationLimit) return;
   const oldest = Date.parse(recent[recent.length - authorizationLimit]?.created_at ?? since);

@@ -8,13 +8,16 @@ import { z } from 'zod';
 import type { Mode } from '../../../contract/common';
 import { execute, queryOne, type Db } from '../../db/database';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const enabledRowSchema = z.object({ enabled: z.number() });
+
 /** Whether direct debit is enabled for the merchant in `mode` (false when never set). */
 export function isDirectDebitEnabled(db: Db, merchantId: string, mode: Mode): boolean {
   const row = queryOne(
     db,
     'SELECT enabled FROM direct_debit_configs WHERE merchant_id = ? AND mode = ?',
     [merchantId, mode],
-    z.object({ enabled: z.number() }),
+    enabledRowSchema,
   );
   return row?.enabled === 1;
 }

@@ -26,6 +26,9 @@ import { hmacBase64Url, randomSecret } from '../../core/crypto';
 import { idempotencyKeyConflict } from '../../core/idempotency';
 import { execute, queryAll, type Db } from '../../db/database';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const lookupTimeRowSchema = z.object({ at_ms: z.number() });
+
 /** Lookups allowed per window. */
 export const lookupLimit = 5;
 /** Length of the sliding window, in milliseconds (60 s). */
@@ -77,7 +80,7 @@ function countLookup(db: Db, lookup: Lookup, now: Date): void {
     db,
     'SELECT at_ms FROM setup_lookups WHERE link_id = ? AND at_ms > ? ORDER BY at_ms',
     [lookup.linkId, nowMs - lookupWindowMs],
-    z.object({ at_ms: z.number() }),
+    lookupTimeRowSchema,
   );
   if (recent.length >= lookupLimit) {
     const oldest = recent[recent.length - lookupLimit]?.at_ms ?? nowMs;

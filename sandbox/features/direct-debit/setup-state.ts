@@ -13,6 +13,9 @@ import { findSubscription, planOfSubscription } from '../subscriptions/records';
 import { isDirectDebitEnabled } from './config';
 import { currentMandate } from './mandates';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const callbackUrlRowSchema = z.object({ callback_url: z.string() });
+
 /**
  * Whether the customer may still look up accounts and authorize: the link has not expired, the
  * merchant still has direct debit enabled for the link's mode (`directDebitEnabled`, config.ts),
@@ -49,7 +52,7 @@ export function invoiceReturnUrl(db: Db, subscriptionId: string): ReturnUrl | nu
     `SELECT callback_url FROM invoices WHERE subscription_id = ? AND callback_url IS NOT NULL
      ORDER BY created_at DESC, rowid DESC LIMIT 1`,
     [subscriptionId],
-    z.object({ callback_url: z.string() }),
+    callbackUrlRowSchema,
   );
   return returnUrlOrNull(row?.callback_url ?? null);
 }

@@ -21,6 +21,9 @@ import {
   revokeSecretKeys,
 } from './api-keys';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const settingRowSchema = z.object({ value: z.string() });
+
 /** Contents of `credentials.json`; all keys in full. */
 export const demoCredentialsSchema = z.object({
   /** Where the sandbox listens, e.g. `http://127.0.0.1:4010`. */
@@ -174,7 +177,7 @@ export function ensureDemoMerchant(
       db,
       'SELECT value FROM sandbox_settings WHERE key = ?',
       [demoMerchantSetting],
-      z.object({ value: z.string() }),
+      settingRowSchema,
     );
     const merchant =
       setting === null

@@ -15,6 +15,10 @@ import { ApiError } from '../../core/api-error';
 import { execute, queryOne, type Db } from '../../db/database';
 import { findBank } from '../direct-debit/banks';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const availableRowSchema = z.object({ available_kobo: z.number().int() });
+const totalRowSchema = z.object({ total: z.number().int() });
+
 /** Largest single payout, kobo (₦5,000,000). Ours: the document does not show the value. */
 export const singleTransferLimitKobo = 5_000_000_00;
 /** Most a business may pay out per Africa/Lagos calendar day, kobo (₦20,000,000). Ours. */
@@ -161,7 +165,7 @@ export function availableBalanceKobo(db: Db, merchantId: string, mode: Mode): nu
       db,
       'SELECT available_kobo FROM payout_balances WHERE merchant_id = ? AND mode = ?',
       [merchantId, mode],
-      z.object({ available_kobo: z.number().int() }),
+      availableRowSchema,
     )?.available_kobo ?? 0
   );
 }
@@ -191,7 +195,7 @@ export function paidOutOnKobo(db: Db, merchantId: string, lagosDate: string): nu
       `SELECT COALESCE(SUM(amount_kobo), 0) AS total FROM payouts
        WHERE merchant_id = ? AND lagos_date = ? AND status = 'successful'`,
       [merchantId, lagosDate],
-      z.object({ total: z.number().int() }),
+      totalRowSchema,
     )?.total ?? 0
   );
 }

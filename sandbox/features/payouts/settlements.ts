@@ -21,6 +21,13 @@ import { lagosDate } from '../subscriptions/billing-dates';
 import { recordEvent } from '../webhooks/events';
 import { adjustBalance } from './payout-rules';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const dueCollectionRowSchema = z.object({
+  merchant_id: z.string(),
+  total: z.number().int(),
+  last_rowid: z.number().int(),
+});
+
 /**
  * Records a settlement of `amountKobo` for the merchant in `mode` at `now`: the row, the balance
  * and the `settlement.completed` event (call inside the request's or due work's transaction).
@@ -76,7 +83,7 @@ export function settleDueCollections(db: Db, mode: Mode, now: Date): void {
        AND created_at < ?
      GROUP BY merchant_id`,
     [mode, startOfLagosDay(now)],
-    z.object({ merchant_id: z.string(), total: z.number().int(), last_rowid: z.number().int() }),
+    dueCollectionRowSchema,
   );
   for (const row of due) {
     const settlement = recordSettlement(db, {

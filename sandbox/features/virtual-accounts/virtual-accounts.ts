@@ -17,6 +17,9 @@ import { notFound } from '../../core/api-error';
 import { randomId } from '../../core/crypto';
 import { execute, queryAll, queryOne, type Db } from '../../db/database';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const takenRowSchema = z.object({ id: z.string() });
+
 /** The bank the sandbox's simulated provider issues virtual accounts at (CBN code 035). */
 export const virtualAccountBank = { name: 'Wema Bank', cbnCode: '035' } as const;
 
@@ -66,7 +69,7 @@ function freshAccountNumber(db: Db): string {
       db,
       'SELECT id FROM virtual_accounts WHERE account_number = ?',
       [number],
-      z.object({ id: z.string() }),
+      takenRowSchema,
     );
     if (taken === null) return number;
   }

@@ -487,3 +487,61 @@ test("the server's refilling worker sends an endpoint's backlog as fast as it an
   const { fetch: fetchOnce } = fakeFetch(() => 200);
   expect((await deliverDueWebhooks(options(other, fetchOnce))).attempted).toBe(4);
 });
+
+/** How long a wait for a state may take on a loaded machine before the test fails. */
+const waitLong = { timeout: 10_000 };
+
+test("the server's worker sends a queued event without a tick; a failed attempt's retry still waits for its schedule", async () => {
+  const sandbox = start();
+  await setEndpoint(sandbox, 'https://merchant.example/hooks');
+  // The first delivery fails (500), every later one succeeds.
+  const { fetch, sent } = fakeFetch(() => (sent.length === 1 ? 500 : 200));
+  const worker = createWebhookWorker({ ...options(sandbox, fetch), refill: true });
+  try {
+    // No tick() at all: queuing the event is what starts its delivery.
+    const failing = await testEvent(sandbox);
+    await vi.waitFor(async () => {
+      expect((await logOf(sandbox, failing)).deliveries[0]).toMatchObject({
+        status: 'pending',
+        attemptCount: 1,
+        // Attempt 2 is due a minute later, as the schedule says.
+        nextAttemptAt: '2026-03-01T09:01:00.000Z',
+        attempts: [{ attemptNumber: 1, httpStatus: 500, attemptedAt: '2026-03-01T09:00:00.000Z' }],
+      });
+    }, waitLong);
+    // Another event, 59 s later: delivered at once; the retry is not due yet and is not sent.
+    sandbox.clock.advanceBy(59_000);
+    const second = await testEvent(sandbox);
+    await vi.waitFor(async () => {
+      expect((await logOf(sandbox, second)).deliveries[0]?.status).toBe('succeeded');
+    }, waitLong);
+    expect(sent).toHaveLength(2);
+    expect((await logOf(sandbox, failing)).deliveries[0]?.attemptCount).toBe(1);
+
+    // Once due, the retry goes with the next claim (here, the one a third event starts).
+    sandbox.clock.advanceBy(1000);
+    const third = await testEvent(sandbox);
+    await vi.waitFor(async () => {
+      expect((await logOf(sandbox, third)).deliveries[0]?.status).toBe('succeeded');
+      expect((await logOf(sandbox, failing)).deliveries[0]).toMatchObject({
+        status: 'succeeded',
+        attemptCount: 2,
+        attempts: [
+          { attemptNumber: 1, httpStatus: 500 },
+          { attemptNumber: 2, httpStatus: 200, attemptedAt: '2026-03-01T09:01:00.000Z' },
+        ],
+      });
+    }, waitLong);
+    expect(sent).toHaveLength(4);
+  } finally {
+    await worker.stop();
+  }
+  // A stopped worker no longer listens: a new event waits for the next worker.
+  const afterStop = await testEvent(sandbox);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(sent).toHaveLength(4);
+  expect((await logOf(sandbox, afterStop)).deliveries[0]).toMatchObject({
+    status: 'pending',
+    attemptCount: 0,
+  });
+});

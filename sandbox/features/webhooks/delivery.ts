@@ -22,7 +22,10 @@
  *   4), and claims are taken in due order within that cap, so a slow or hanging endpoint with a
  *   backlog holds up neither other endpoints nor the worker's connections. The server's worker
  *   (`refill`) claims again as soon as an attempt ends, so a fast endpoint is limited by its own
- *   speed, not by the timer (docs/decisions/0030-sandbox-serving-and-headers.md).
+ *   speed, not by the timer (docs/decisions/0030-sandbox-serving-and-headers.md), and as soon as
+ *   a delivery is queued (`onDeliveryQueued`), so a new event goes out within milliseconds, not
+ *   at the next tick (docs/decisions/0038-sandbox-throughput.md). Retries still wait for their
+ *   due time: a claim takes only what is due.
  */
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
@@ -31,6 +34,7 @@ import type { AttemptError } from '../../../contract/webhooks';
 import type { Mode } from '../../../contract/common';
 import { systemClock, type Clock, type ModeClocks } from '../../core/clock';
 import { atomically, execute, queryAll, type Db } from '../../db/database';
+import { onDeliveryQueued } from './queue';
 
 /** Characters of an endpoint's answer body kept in the delivery log. */
 export const responseExcerptLength = 200;
@@ -94,9 +98,10 @@ export interface WebhookDeliveryOptions {
   /** The HTTP client (default the global `fetch`). */
   fetch?: typeof fetch;
   /**
-   * When an attempt ends, claim what became due or claimable at once instead of waiting for the
-   * next `tick()` (default false). The server's worker refills; a one-pass worker
-   * ({@link deliverDueWebhooks}) does not, so a pass makes one attempt per claimed delivery.
+   * When an attempt ends or a delivery is queued on `db`, claim what became due or claimable at
+   * once instead of waiting for the next `tick()` (default false). The server's worker refills; a
+   * one-pass worker ({@link deliverDueWebhooks}) does not, so a pass makes one attempt per
+   * claimed delivery.
    */
   refill?: boolean;
   /** Told about every recorded attempt (the server's terminal line, sandbox/server.ts). */
@@ -474,10 +479,12 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
     return result;
   }
 
-  // With `refill`, a finished attempt frees a place in its endpoint's cap: the next due delivery
-  // is claimed right away (one claim for all the attempts that ended in the same turn) rather
-  // than at the next tick, which capped an endpoint at `perEndpointLimit` deliveries per tick.
-  // Claims keep their order and cap (claimDue), so the rules above hold unchanged.
+  // With `refill`, a finished attempt frees a place in its endpoint's cap, and a queued delivery
+  // is due at once: the next due deliveries are claimed right away (one claim for everything
+  // that happened in the same turn, after the queuing transaction committed) rather than at the
+  // next tick, which capped an endpoint at `perEndpointLimit` deliveries per tick and left a new
+  // event waiting up to a tick. Claims keep their order and cap (claimDue), so the rules above
+  // hold unchanged.
   let refillQueued = false;
   function scheduleRefill(): void {
     if (options.refill !== true || stopped || refillQueued) return;
@@ -495,6 +502,8 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
       }
     });
   }
+
+  const stopListening = options.refill === true ? onDeliveryQueued(db, scheduleRefill) : () => {};
 
   return {
     async tick() {
@@ -514,6 +523,7 @@ export function createWebhookWorker(options: WebhookDeliveryOptions): WebhookWor
       if (stopped) return;
       const held = [...inFlight.keys()];
       stopped = true;
+      stopListening();
       shutdown.abort();
       await Promise.allSettled([...running]);
       releaseLeases(db, held);

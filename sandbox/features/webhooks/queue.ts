@@ -16,6 +16,9 @@ import { attemptErrorSchema } from '../../../contract/webhooks';
 import { randomId } from '../../core/crypto';
 import { execute, queryAll, queryOne, type Db } from '../../db/database';
 
+// Row schemas built once: building a zod object costs far more than parsing with it.
+const eventIdRowSchema = z.object({ event_id: z.string() });
+
 /** Why a delivery was queued: the event itself, a replay, or a test event. */
 export type DeliveryTrigger = 'event' | 'replay' | 'test';
 
@@ -69,7 +72,31 @@ export function setEndpoint(
   return getEndpoint(db, input.merchantId, input.mode);
 }
 
-/** Queues a delivery of event `eventId`, due at `now`, and returns its id (`whd_…`). */
+/** Who is told when a delivery is queued on a database (delivery workers that refill). */
+const queuedListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Calls `listener` each time {@link enqueueDelivery} queues a delivery on `db` (synchronously,
+ * inside the queuing transaction: a listener that reads the queue must wait until it commits,
+ * e.g. with `setImmediate`). Returns the function that removes it.
+ */
+export function onDeliveryQueued(db: Db, listener: () => void): () => void {
+  let listeners = queuedListeners.get(db);
+  if (listeners === undefined) {
+    listeners = new Set();
+    queuedListeners.set(db, listeners);
+  }
+  const mine = listeners;
+  mine.add(listener);
+  return () => {
+    mine.delete(listener);
+  };
+}
+
+/**
+ * Queues a delivery of event `eventId`, due at `now`, and returns its id (`whd_…`); tells the
+ * {@link onDeliveryQueued} listeners, so a running worker sends it without waiting for its timer.
+ */
 export function enqueueDelivery(
   db: Db,
   input: { eventId: string; merchantId: string; mode: Mode; trigger: DeliveryTrigger; now: Date },
@@ -83,6 +110,7 @@ export function enqueueDelivery(
      VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, NULL, ?, NULL)`,
     [id, input.eventId, input.merchantId, input.mode, input.trigger, at, at],
   );
+  for (const listener of queuedListeners.get(db) ?? []) listener();
   return id;
 }
 
@@ -157,7 +185,7 @@ export function getDelivery(db: Db, deliveryId: string): Delivery {
     db,
     'SELECT event_id FROM webhook_deliveries WHERE id = ?',
     [deliveryId],
-    z.object({ event_id: z.string() }),
+    eventIdRowSchema,
   );
   const delivery =
     row === null ? undefined : deliveriesOf(db, row.event_id).find((d) => d.id === deliveryId);
