@@ -5,7 +5,7 @@
  * the live page arrives, and the live page takes the screen over without redrawing it. The live
  * page's arrival is held back by the test (the server-state loader the page is given).
  */
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -13,10 +13,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vi
 import { createTestSubscription } from '../../../sandbox/testing/checkout-testing';
 import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { startFirstDownloads } from '../../app/first-downloads';
-import { GivenQueryClient } from '../../app/given-query-client';
-import { createQueryClient } from '../../app/query-client';
+import { renderWithLiveHalfHeldBack } from '../../app/held-back-live-half';
 import { redirectTo } from '../../lib/redirect';
-import { ServerStateLoader, type ServerStateRoot } from '../../lib/server-state-loader';
 import { InvoicePage } from './invoice-page';
 
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
@@ -54,21 +52,8 @@ async function openHeldBack() {
   const url = new URL(invoice.checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
   startFirstDownloads(url.pathname);
-  let arrive: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  const loadServerState = async (): Promise<ServerStateRoot> => {
-    await arrived;
-    return (await import('../../app/server-state')).ServerState;
-  };
-  const queryClient = createQueryClient();
-  render(
-    <GivenQueryClient.Provider value={queryClient}>
-      <ServerStateLoader.Provider value={loadServerState}>
-        <InvoicePage invoiceId={invoice.id} />
-      </ServerStateLoader.Provider>
-    </GivenQueryClient.Provider>,
+  const { arrive, queryClient } = renderWithLiveHalfHeldBack(
+    <InvoicePage invoiceId={invoice.id} />,
   );
   return { invoice, arrive, queryClient };
 }

@@ -6,7 +6,7 @@
  * arrival is held back by the test (the server-state loader the page is given), as a slow network
  * would.
  */
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -14,9 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest
 import { createTestPayment, ok, transfer } from '../../../sandbox/testing/checkout-testing';
 import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
 import { startFirstDownloads } from '../../app/first-downloads';
-import { GivenQueryClient } from '../../app/given-query-client';
-import { createQueryClient } from '../../app/query-client';
-import { ServerStateLoader, type ServerStateRoot } from '../../lib/server-state-loader';
+import { renderWithLiveHalfHeldBack } from '../../app/held-back-live-half';
 import { CheckoutPage } from './checkout-page';
 
 let sandbox: TestSandbox;
@@ -47,21 +45,8 @@ async function openHeldBack() {
   const url = new URL(payment.checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
   startFirstDownloads(url.pathname);
-  let arrive: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  const loadServerState = async (): Promise<ServerStateRoot> => {
-    await arrived;
-    return (await import('../../app/server-state')).ServerState;
-  };
-  const queryClient = createQueryClient();
-  render(
-    <GivenQueryClient.Provider value={queryClient}>
-      <ServerStateLoader.Provider value={loadServerState}>
-        <CheckoutPage paymentId={payment.id} />
-      </ServerStateLoader.Provider>
-    </GivenQueryClient.Provider>,
+  const { arrive, queryClient } = renderWithLiveHalfHeldBack(
+    <CheckoutPage paymentId={payment.id} />,
   );
   return { payment, arrive, queryClient };
 }
