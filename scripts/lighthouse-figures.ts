@@ -83,17 +83,26 @@ async function lcpSimulation(
   );
 }
 
+/** Attempts of one run when Lighthouse's own trace misses the navigation (`NO_NAVSTART`). */
+const traceAttempts = 3;
+
 /**
- * One Lighthouse performance run of `url` in the Chromium listening on `port`.
+ * One Lighthouse performance run of `url` in the Chromium listening on `port`. A run whose trace
+ * missed the navigation's start (`NO_NAVSTART`, Lighthouse's own recording failing now and then
+ * on this machine's Chromium) is made again, at most {@link traceAttempts} times in all.
  * @throws Error when Lighthouse returns no result or the page failed to load.
  */
 export async function lighthouseRun(url: string, port: number): Promise<LighthouseFigures> {
-  const result = await lighthouse(url, {
-    port,
-    logLevel: 'error',
-    output: 'json',
-    onlyCategories: ['performance'],
-  });
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  for (let attempt = 1; ; attempt += 1) {
+    result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+    });
+    if (result?.lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === traceAttempts) break;
+  }
   if (result === undefined)
     throw new Error(`Lighthouse gave no result for ${new URL(url).pathname}`);
   const { lhr } = result;
