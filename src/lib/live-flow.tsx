@@ -1,11 +1,11 @@
 /**
  * The live half of a page whose first view is drawn before TanStack Query has arrived
  * (docs/decisions/0028, second addendum of issue 25): a component, downloaded with the root of
- * server state (`ServerStateLoader`), that runs the page's live flow inside that root, draws
- * nothing itself and hands each flow to the page, which draws it with the same screen as the
- * first view. Used by the checkout and invoice pages.
+ * server state (`ServerStateLoader`) once the first view has drawn what it can, that runs the
+ * page's live flow inside that root, draws nothing itself and hands each flow to the page, which
+ * draws it with the same screen as the first view. Used by the checkout and invoice pages.
  */
-import { memo, useContext, useLayoutEffect, useState, type ComponentType } from 'react';
+import { memo, useContext, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { ServerStateLoader, type ServerStateRoot } from './server-state-loader';
 
 /** Props of a live flow's component: `onFlow` takes each flow (a state setter: stable). */
@@ -33,34 +33,63 @@ export function flowDriver<Props extends object, Flow>(
   });
 }
 
+/**
+ * Calls `run` at the browser's next idle moment (at most 100 ms away), or after the next frame
+ * where there is no `requestIdleCallback` (Safari). Returns the cancel.
+ */
+function afterIdle(run: () => void): { cancel: () => void } {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 100 });
+    return { cancel: () => window.cancelIdleCallback(id) };
+  }
+  const id = window.requestAnimationFrame(() => window.setTimeout(run, 0));
+  return { cancel: () => window.cancelAnimationFrame(id) };
+}
+
 /** Props of {@link LiveFlowHost}. */
 export interface LiveFlowHostProps<Props extends object> {
   /** The page's live flow component (a dynamic import of the page's live module). Stable. */
   load: () => Promise<ComponentType<Props>>;
   /** Its props. */
   props: Props;
+  /**
+   * The first view has drawn what it can (its first read settled): downloading may start. Not
+   * before, so that the live half's files never share the network with what the first view
+   * waits for (and a lab's model of the load, Lighthouse's, does not count them in it).
+   */
+  start: boolean;
 }
 
 /**
- * Downloads the page's live flow (`load`) and the root of server state together, as soon as the
- * page has drawn its first view, then renders the flow inside the root; nothing before. A failed
- * download reaches the app's error view, as a page's own code does.
+ * Downloads the page's live flow (`load`) and the root of server state together, once `start` is
+ * true and that frame has been painted, then renders the flow inside the root; nothing before. A
+ * failed download reaches the app's error view, as a page's own code does.
  */
-export function LiveFlowHost<Props extends object>({ load, props }: LiveFlowHostProps<Props>) {
+export function LiveFlowHost<Props extends object>({
+  load,
+  props,
+  start,
+}: LiveFlowHostProps<Props>) {
   const loadServerState = useContext(ServerStateLoader);
   const [loaded, setLoaded] = useState<{ Flow: ComponentType<Props>; Root: ServerStateRoot }>();
   const [failure, setFailure] = useState<Error>();
-  useLayoutEffect(() => {
+  // An effect, which Preact runs after the frame is painted (decision 0031), then the next idle
+  // moment: the first view's frame has been shown by then, not only drawn.
+  useEffect(() => {
+    if (!start) return;
     let current = true;
-    Promise.all([load(), loadServerState()]).then(
-      ([Flow, Root]) => current && setLoaded({ Flow, Root }),
-      (error: unknown) =>
-        current && setFailure(error instanceof Error ? error : new Error(String(error))),
-    );
+    const begin = () =>
+      Promise.all([load(), loadServerState()]).then(
+        ([Flow, Root]) => current && setLoaded({ Flow, Root }),
+        (error: unknown) =>
+          current && setFailure(error instanceof Error ? error : new Error(String(error))),
+      );
+    const idle = afterIdle(() => void begin());
     return () => {
       current = false;
+      idle.cancel();
     };
-  }, [load, loadServerState]);
+  }, [start, load, loadServerState]);
   if (failure !== undefined) throw failure;
   if (loaded === undefined) return null;
   const { Flow, Root } = loaded;

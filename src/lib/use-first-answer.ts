@@ -9,26 +9,37 @@ import { lookAtFirstRead, type RawAnswer } from './api-client';
 import type { TokenReading } from './capability-token';
 import { hostedReadRequest, type HostedRead } from './first-reads';
 
+/** A page's first read as its first view has it. */
+export interface FirstAnswer {
+  /** The success answer, once in; null before, and for a failure, no token or no such read. */
+  answer: RawAnswer | null;
+  /** Whether there is nothing more to wait for: the answer is in, failed, or there is no read. */
+  settled: boolean;
+}
+
 /**
  * The success answer of the page's first read `read` once in (in the first render when it already
- * is), else null: also for a failure, no token, or no such read (the live page then reads).
+ * is), and whether it has settled (the live page then reads whatever the first view could not).
  */
-export function useFirstAnswer(read: HostedRead, token: TokenReading): RawAnswer | null {
+export function useFirstAnswer(read: HostedRead, token: TokenReading): FirstAnswer {
   const [look] = useState(() => {
     if (token.kind !== 'token') return null;
     const { path, params, token: header } = hostedReadRequest(read, token.token);
     return lookAtFirstRead(path, { params, token: header });
   });
-  const [answer, setAnswer] = useState(look?.now ?? null);
+  const [first, setFirst] = useState<FirstAnswer>(() => ({
+    answer: look?.now ?? null,
+    settled: look === null || look.now !== null,
+  }));
   useEffect(() => {
-    if (look === null || answer !== null) return;
+    if (look === null || first.settled) return;
     let current = true;
     void look.later.then((arrived) => {
-      if (current) setAnswer(arrived);
+      if (current) setFirst({ answer: arrived, settled: true });
     });
     return () => {
       current = false;
     };
-  }, [look, answer]);
-  return answer;
+  }, [look, first.settled]);
+  return first;
 }

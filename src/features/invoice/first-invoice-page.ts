@@ -28,14 +28,16 @@ export interface FirstInvoiceInput {
   onPay: () => void;
 }
 
-/** The invoice page's first view for invoice `invoiceId` (see the module's comment). */
-export function useFirstInvoicePage({
-  invoiceId,
-  payPressed,
-  onPay,
-}: FirstInvoiceInput): InvoicePage {
+/**
+ * The invoice page's first view for invoice `invoiceId` (see the module's comment), and whether
+ * its first read has settled (drawn, or nothing to draw).
+ */
+export function useFirstInvoicePage({ invoiceId, payPressed, onPay }: FirstInvoiceInput): {
+  page: InvoicePage;
+  settled: boolean;
+} {
   const { reading } = useHostedLinkToken({ kind: 'invoice', id: invoiceId });
-  const answer = useFirstAnswer({ read: 'getInvoice', invoiceId }, reading);
+  const { answer, settled } = useFirstAnswer({ read: 'getInvoice', invoiceId }, reading);
   const invoice = useMemo(() => {
     if (answer === null) return undefined;
     try {
@@ -50,10 +52,12 @@ export function useFirstInvoicePage({
     error: null,
     pay: payPressed ? { kind: 'paying' } : { kind: 'idle' },
   });
-  return {
+  const page: InvoicePage = {
     state: state.kind === 'pending' ? state : { kind: 'loading' },
     pay: onPay,
     retry: inert,
     reading: false,
   };
+  // Settled: the live page may start downloading (src/lib/live-flow.tsx).
+  return { page, settled };
 }

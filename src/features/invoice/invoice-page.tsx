@@ -33,8 +33,12 @@ export function InvoicePage({ invoiceId }: { invoiceId: string }) {
   const first = useFirstInvoicePage({ invoiceId, payPressed, onPay: () => setPayPressed(true) });
   return (
     <>
-      <LiveFlowHost load={loadLivePage} props={{ invoiceId, payPressed, onFlow: setLive }} />
-      <InvoiceScreen page={live ?? first} />
+      <LiveFlowHost
+        load={loadLivePage}
+        props={{ invoiceId, payPressed, onFlow: setLive }}
+        start={first.settled}
+      />
+      <InvoiceScreen page={live ?? first.page} />
     </>
   );
 }

@@ -178,6 +178,8 @@ test('a read that hangs shows the connection error after the bound, not "Loading
       { retries: true },
     );
     expect(await screen.findByText('Loading…')).toBeVisible();
+    // The bound counts from the read: the page's live flow sends it once it has arrived.
+    await waitFor(() => expect(gets()).toBe(1));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(hostedReadTimeoutMs - 500);
     });

@@ -38,8 +38,12 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
   });
   return (
     <>
-      <LiveFlowHost load={loadLiveFlow} props={{ paymentId, sentMoneyAt, onFlow: setLive }} />
-      <CheckoutScreen flow={live ?? first} />
+      <LiveFlowHost
+        load={loadLiveFlow}
+        props={{ paymentId, sentMoneyAt, onFlow: setLive }}
+        start={first.settled}
+      />
+      <CheckoutScreen flow={live ?? first.flow} />
     </>
   );
 }

@@ -34,15 +34,18 @@ export interface FirstCheckoutInput {
   retired: boolean;
 }
 
-/** The checkout page's first flow for payment `paymentId` (see the module's comment). */
+/**
+ * The checkout page's first flow for payment `paymentId` (see the module's comment), and whether
+ * its first read has settled (drawn, or nothing to draw).
+ */
 export function useFirstCheckoutFlow({
   paymentId,
   sentMoneyAt,
   onSentMoney,
   retired,
-}: FirstCheckoutInput): CheckoutFlow {
+}: FirstCheckoutInput): { flow: CheckoutFlow; settled: boolean } {
   const { reading } = useHostedLinkToken({ kind: 'checkout', id: paymentId });
-  const answer = useFirstAnswer({ read: 'getCheckout', paymentId }, reading);
+  const { answer, settled } = useFirstAnswer({ read: 'getCheckout', paymentId }, reading);
   const checkout = useMemo(() => {
     if (answer === null) return undefined;
     try {
@@ -61,7 +64,7 @@ export function useFirstCheckoutFlow({
     pending ? state.checkout.remainingSeconds : null,
     answer?.receivedAtMs ?? 0,
   );
-  return {
+  const flow: CheckoutFlow = {
     state: pending ? state : { kind: 'loading' },
     // Never drawn: the first flow shows no details form.
     details: {
@@ -79,4 +82,6 @@ export function useFirstCheckoutFlow({
     stayHere: inert,
     returnNow: inert,
   };
+  // Settled: the live flow may start downloading (src/lib/live-flow.tsx).
+  return { flow, settled };
 }
