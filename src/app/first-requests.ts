@@ -1,8 +1,9 @@
 /**
  * A page's first reads as prefetches into the app's one query client (src/lib/hosted-reads.ts;
- * docs/decisions/0012-query-owned-server-state.md), made as soon as the app starts: each takes the
- * read the page's document already sent (src/app/page-first-reads.ts), and the page's own query then takes
- * the prefetch's answer (or its failure, or the request still in flight) instead of asking again.
+ * docs/decisions/0012-query-owned-server-state.md), made when the page's query client is made
+ * (src/app/server-state.tsx): each takes the read the page's document already sent
+ * (src/app/page-first-reads.ts), and the page's own query then takes the prefetch's answer (or its
+ * failure, or the request still in flight) instead of asking again.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { hostedReadOptions } from '../lib/hosted-reads';

@@ -141,6 +141,11 @@ export function startRead(url: URL, headers: Headers): void {
   started.set(key, read);
 }
 
+/** Whether `read` is older than {@link startedReadMaxAgeMs}: no request may take it any more. */
+function tooOld(read: StartedRead): boolean {
+  return performance.now() - read.sentAtMs > startedReadMaxAgeMs;
+}
+
 /**
  * The read started for `GET url` with exactly these `headers`, if any, left in place for the
  * request that will take it ({@link takeStartedRead}): what a page's first view looks at while
@@ -149,8 +154,7 @@ export function startRead(url: URL, headers: Headers): void {
  */
 export function peekStartedRead(url: URL, headers: Headers): StartedRead | null {
   const read = started.get(readKey(url, headers)) ?? null;
-  if (read === null || performance.now() - read.sentAtMs > startedReadMaxAgeMs) return null;
-  return read;
+  return read !== null && !tooOld(read) ? read : null;
 }
 
 /**
@@ -162,7 +166,7 @@ export function takeStartedRead(url: URL, headers: Headers): StartedRead | null 
   const key = readKey(url, headers);
   const read = started.get(key) ?? null;
   started.delete(key);
-  if (read !== null && performance.now() - read.sentAtMs > startedReadMaxAgeMs) {
+  if (read !== null && tooOld(read)) {
     read.abort();
     return null;
   }

@@ -42,8 +42,16 @@ function afterIdle(run: () => void): { cancel: () => void } {
     const id = window.requestIdleCallback(run, { timeout: 100 });
     return { cancel: () => window.cancelIdleCallback(id) };
   }
-  const id = window.requestAnimationFrame(() => window.setTimeout(run, 0));
-  return { cancel: () => window.cancelAnimationFrame(id) };
+  let timer: number | undefined;
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(run, 0);
+  });
+  return {
+    cancel: () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    },
+  };
 }
 
 /** Props of {@link LiveFlowHost}. */

@@ -3,7 +3,7 @@
  * page"). One screen (`invoice-screen.tsx`) draws the page's model: first the first view's
  * (`first-invoice-page.ts`), drawn from the first read as soon as the page's own code is in; then
  * the live one (`live-invoice.tsx`, with TanStack Query and the root of server state), which
- * downloads meanwhile and takes the screen over once it knows as much (docs/decisions/0028, second
+ * downloads once the first read has settled and takes the screen over once it knows as much (docs/decisions/0028, second
  * addendum of issue 25). "Pay now" pressed before is handed over and sent once.
  */
 import { useState } from 'react';

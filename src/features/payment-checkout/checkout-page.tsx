@@ -3,7 +3,7 @@
  * "Every page"). One screen (`checkout-screen.tsx`) draws the page's flow: first the first flow
  * (`first-checkout-flow.ts`), drawn from the first read as soon as the page's own code is in; then
  * the live flow (`live-checkout.tsx`, with TanStack Query and the root of server state), which
- * downloads meanwhile and takes the screen over once it knows as much (docs/decisions/0028, second
+ * downloads once the first read has settled and takes the screen over once it knows as much (docs/decisions/0028, second
  * addendum of issue 25). "I've sent the money" pressed before is handed over and acted on at once.
  */
 import { useState } from 'react';
