@@ -117,3 +117,37 @@ test('"Pay now" offline changes nothing and says so; back online it opens the ch
   await page.waitForURL(/\/checkout\/osp_/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
 });
+
+test('a live page that cannot be downloaded leaves the invoice standing; "Pay now" says it was not sent, and sends once it can', async ({
+  page,
+}) => {
+  const subscription = await createInvoiceSubscription({ callbackUrl, amount: 15000 });
+  const invoiceUrl = subscription.invoice.checkoutUrl;
+  if (invoiceUrl === null) throw new Error('The initial invoice has no checkoutUrl');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  // A weak network drops the download of the page's live half, every time until it recovers.
+  let dropped = 0;
+  const liveHalf = /\/assets\/live-invoice-[^/]+\.js$/;
+  await page.route(liveHalf, async (route) => {
+    dropped += 1;
+    await route.abort('connectionreset');
+  });
+  await page.goto(pathOf(invoiceUrl));
+  const heading = page.getByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await expect(heading).toBeVisible();
+  await expect.poll(() => dropped).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+  await expect(heading).toBeVisible();
+  expect(posts).toEqual([]);
+
+  await page.unroute(liveHalf);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.waitForURL(/\/checkout\/osp_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
+  expect(posts).toHaveLength(1);
+});

@@ -5,7 +5,15 @@
  * page's live flow inside that root, draws nothing itself and hands each flow to the page, which
  * draws it with the same screen as the first view. Used by the checkout and invoice pages.
  */
-import { memo, useContext, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
+import {
+  memo,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { ServerStateLoader, type ServerStateRoot } from './server-state-loader';
 
 /** Props of a live flow's component: `onFlow` takes each flow (a state setter: stable). */
@@ -54,6 +62,11 @@ function afterIdle(run: () => void): { cancel: () => void } {
   };
 }
 
+/** The pause (ms) before the `failures`-th download attempt in a row is made again: 2 s doubling, at most 60 s. */
+export function retryPauseMs(failures: number): number {
+  return Math.min(60_000, 2_000 * 2 ** Math.max(0, failures - 1));
+}
+
 /** Props of {@link LiveFlowHost}. */
 export interface LiveFlowHostProps<Props extends object> {
   /** The page's live flow component (a dynamic import of the page's live module). Stable. */
@@ -66,39 +79,66 @@ export interface LiveFlowHostProps<Props extends object> {
    * waits for (and a lab's model of the load, Lighthouse's, does not count them in it).
    */
   start: boolean;
+  /**
+   * The download failed (offline, or a weak network dropped it). The first view stays; the host
+   * tries again by itself when the browser is back online or after a pause ({@link retryPauseMs}),
+   * and `retryNow` (for a press in the first view, which needs the live flow) tries at once. A
+   * page whose first view has an action to refuse says so here.
+   */
+  onFailed?: (retryNow: () => void) => void;
 }
 
 /**
  * Downloads the page's live flow (`load`) and the root of server state together, once `start` is
  * true and that frame has been painted, then renders the flow inside the root; nothing before. A
- * failed download reaches the app's error view, as a page's own code does.
+ * failed download never replaces the first view: it is reported (`onFailed`) and tried again.
  */
 export function LiveFlowHost<Props extends object>({
   load,
   props,
   start,
+  onFailed,
 }: LiveFlowHostProps<Props>) {
   const loadServerState = useContext(ServerStateLoader);
   const [loaded, setLoaded] = useState<{ Flow: ComponentType<Props>; Root: ServerStateRoot }>();
-  const [failure, setFailure] = useState<Error>();
+  /** Failed attempts in a row: each is a new attempt (the effect below runs again). */
+  const [failures, setFailures] = useState(0);
+  const reportFailure = useRef(onFailed);
+  useLayoutEffect(() => {
+    reportFailure.current = onFailed;
+  });
   // An effect, which Preact runs after the frame is painted (decision 0031), then the next idle
   // moment: the first view's frame has been shown by then, not only drawn.
   useEffect(() => {
-    if (!start) return;
+    if (!start || loaded !== undefined) return;
     let current = true;
+    let pause: number | undefined;
+    const again = () => {
+      if (!current) return;
+      current = false; // Once: this attempt is over.
+      setFailures((count) => count + 1);
+    };
     const begin = () =>
       Promise.all([load(), loadServerState()]).then(
         ([Flow, Root]) => current && setLoaded({ Flow, Root }),
-        (error: unknown) =>
-          current && setFailure(error instanceof Error ? error : new Error(String(error))),
+        () => {
+          if (!current) return;
+          pause = window.setTimeout(again, retryPauseMs(failures + 1));
+          window.addEventListener('online', again);
+          reportFailure.current?.(again);
+        },
       );
-    const idle = afterIdle(() => void begin());
+    // The first attempt waits for an idle moment; a retry goes at once.
+    let idle: { cancel: () => void } | undefined;
+    if (failures === 0) idle = afterIdle(() => void begin());
+    else void begin();
     return () => {
       current = false;
-      idle.cancel();
+      idle?.cancel();
+      window.clearTimeout(pause);
+      window.removeEventListener('online', again);
     };
-  }, [start, load, loadServerState]);
-  if (failure !== undefined) throw failure;
+  }, [start, loaded, failures, load, loadServerState]);
   if (loaded === undefined) return null;
   const { Flow, Root } = loaded;
   return (

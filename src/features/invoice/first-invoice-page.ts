@@ -8,13 +8,14 @@
  * As the checkout's first flow (src/features/payment-checkout/first-checkout-flow.ts): the read
  * the document sent is looked at, not taken, so it is sent once; only an invoice still to pay
  * (`pending`) is shown, every other view waits for the live page in the frame's "Loading…"; and
- * it sends nothing: "Pay now" pressed here shows "Opening…" and is handed to the live page.
+ * it sends nothing: "Pay now" pressed here shows "Opening…" and is handed to the live page, or,
+ * when the live page could not be downloaded, says it was not sent (the page decides: `pay`).
  */
 import { useMemo } from 'react';
 import { useFirstAnswer } from '../../lib/use-first-answer';
 import { useHostedLinkToken } from '../../lib/use-hosted-link';
 import { selectInvoice } from './invoice-answer';
-import { invoicePageState } from './page-state';
+import { invoicePageState, type PayStatus } from './page-state';
 import type { InvoicePage } from './use-invoice-page';
 
 const inert = () => undefined;
@@ -22,8 +23,8 @@ const inert = () => undefined;
 /** Inputs of {@link useFirstInvoicePage}. */
 export interface FirstInvoiceInput {
   invoiceId: string;
-  /** "Pay now" was pressed in this view. */
-  payPressed: boolean;
+  /** "Pay now" pressed in this view: `paying` (handed over) or `failed` (not sent); else `idle`. */
+  pay: PayStatus;
   /** "Pay now" pressed in this view, for the live page to act on. */
   onPay: () => void;
 }
@@ -32,7 +33,7 @@ export interface FirstInvoiceInput {
  * The invoice page's first view for invoice `invoiceId` (see the module's comment), and whether
  * its first read has settled (drawn, or nothing to draw).
  */
-export function useFirstInvoicePage({ invoiceId, payPressed, onPay }: FirstInvoiceInput): {
+export function useFirstInvoicePage({ invoiceId, pay, onPay }: FirstInvoiceInput): {
   page: InvoicePage;
   settled: boolean;
 } {
@@ -50,7 +51,7 @@ export function useFirstInvoicePage({ invoiceId, payPressed, onPay }: FirstInvoi
     token: reading,
     data: invoice,
     error: null,
-    pay: payPressed ? { kind: 'paying' } : { kind: 'idle' },
+    pay,
   });
   const page: InvoicePage = {
     state: state.kind === 'pending' ? state : { kind: 'loading' },

@@ -2,10 +2,11 @@
  * The invoice page's first view, before its live page has arrived (docs/decisions/0028, second
  * addendum of issue 25), against the sandbox's own handler core through MSW: the invoice shows
  * from the read the document sent, the read is sent once, "Pay now" pressed before is sent once
- * the live page arrives, and the live page takes the screen over without redrawing it. The live
- * page's arrival is held back by the test (the server-state loader the page is given).
+ * the live page arrives, and the live page takes the screen over without redrawing it; a live page
+ * that cannot be downloaded (offline) leaves the first view standing, and a press there is not
+ * sent. The live page's arrival is held back by the test (the server-state loader the page is given).
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -36,7 +37,10 @@ beforeEach(() => {
   vi.mocked(redirectTo).mockClear();
   sent = [];
 });
-afterEach(() => sandbox.close());
+afterEach(() => {
+  sandbox.close();
+  vi.restoreAllMocks();
+});
 afterAll(() => server.close());
 
 /**
@@ -52,10 +56,10 @@ async function openHeldBack() {
   const url = new URL(invoice.checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
   startFirstDownloads(url.pathname);
-  const { arrive, queryClient } = renderWithLiveHalfHeldBack(
+  const { arrive, failDownloads, queryClient } = renderWithLiveHalfHeldBack(
     <InvoicePage invoiceId={invoice.id} />,
   );
-  return { invoice, arrive, queryClient };
+  return { invoice, arrive, failDownloads, queryClient };
 }
 
 test('the invoice shows before the live page arrives, and its read is sent once', async () => {
@@ -90,4 +94,41 @@ test('"Pay now" pressed before the live page arrives is sent once it does, once'
     expect(redirectTo).toHaveBeenCalledWith(invoice.authorizationUrl);
   });
   expect(sent.filter((line) => line.startsWith('POST'))).toHaveLength(1);
+});
+
+test('offline before the live page could download: the invoice stays, "Pay now" is not sent and says so, and back online nothing is sent until pressed again', async () => {
+  const user = userEvent.setup();
+  const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+  const { invoice, arrive, failDownloads, queryClient } = await openHeldBack();
+  failDownloads();
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  const notice = await screen.findByRole('alert', { name: 'You are offline' });
+  expect(notice).toHaveTextContent('Nothing has changed');
+  // The first view stands: no error view took its place.
+  expect(screen.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBe(heading);
+  const posts = () => sent.filter((line) => line.startsWith('POST'));
+  expect(posts()).toEqual([]);
+
+  // Back online, the live page downloads by itself and takes over, saying the same: not sent.
+  onLine.mockReturnValue(true);
+  arrive();
+  window.dispatchEvent(new Event('online'));
+  await waitFor(() =>
+    expect(queryClient.getQueryState(['invoice', invoice.id])?.status).toBe('success'),
+  );
+  expect(screen.getByRole('alert', { name: 'You are offline' })).toHaveTextContent(
+    'Nothing has changed',
+  );
+  expect(posts()).toEqual([]);
+
+  await user.click(
+    within(screen.getByRole('alert', { name: 'You are offline' })).getByRole('button', {
+      name: 'Try again',
+    }),
+  );
+  await vi.waitFor(() => {
+    expect(redirectTo).toHaveBeenCalledWith(invoice.authorizationUrl);
+  });
+  expect(posts()).toHaveLength(1);
 });

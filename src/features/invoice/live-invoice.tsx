@@ -14,6 +14,6 @@ export interface LiveInvoiceProps extends FirstViewHandover {
 
 /** The live page model of invoice `invoiceId`, once it knows more than "loading". */
 export const LiveInvoicePage = flowDriver(
-  ({ invoiceId, payPressed }: LiveInvoiceProps) => useInvoicePage(invoiceId, { payPressed }),
+  ({ invoiceId, firstPay }: LiveInvoiceProps) => useInvoicePage(invoiceId, { firstPay }),
   (page) => page.state.kind !== 'loading',
 );

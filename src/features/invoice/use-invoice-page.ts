@@ -38,14 +38,18 @@ export interface InvoicePage {
 
 /** What the page's first view passes on to the live page (first-invoice-page.ts). */
 export interface FirstViewHandover {
-  /** "Pay now" was pressed in the first view, before this page had arrived. */
-  payPressed: boolean;
+  /**
+   * "Pay now" in the first view, before this page had arrived: `paying`, pressed, to be sent once
+   * this page has the invoice; `failed`, pressed but never sent (this page could not be
+   * downloaded), shown as it is until pressed again; `idle`, not pressed.
+   */
+  firstPay: PayStatus;
 }
 
 /** The invoice page at `/invoices/:invoiceId#token=…`. */
 export function useInvoicePage(
   invoiceId: string,
-  { payPressed }: FirstViewHandover = { payPressed: false },
+  { firstPay }: FirstViewHandover = { firstPay: { kind: 'idle' } },
 ): InvoicePage {
   const { reading: token, token: tokenValue } = useHostedLinkToken({
     kind: 'invoice',
@@ -60,7 +64,9 @@ export function useInvoicePage(
   const { refetch } = query;
   const actionKey = useActionKey<Record<string, never>>();
   const { mutateAsync } = useMutation(payInvoiceMutationOptions(invoiceId, tokenValue, actionKey));
-  const [payStatus, setPayStatus] = useState<PayStatus>({ kind: 'idle' });
+  const [payStatus, setPayStatus] = useState<PayStatus>(
+    firstPay.kind === 'failed' ? firstPay : { kind: 'idle' },
+  );
   // One click sends one request, even before the busy button has re-rendered.
   const paying = useRef(false);
 
@@ -110,6 +116,7 @@ export function useInvoicePage(
 
   // "Pay now" pressed in the first view: sent once this page has the invoice and it is still to
   // pay (the same rules as a press here).
+  const payPressed = firstPay.kind === 'paying';
   const handedOver = useRef(false);
   const payable = state.kind === 'pending';
   useEffect(() => {

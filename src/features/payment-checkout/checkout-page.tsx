@@ -4,9 +4,10 @@
  * (`first-checkout-flow.ts`), drawn from the first read as soon as the page's own code is in; then
  * the live flow (`live-checkout.tsx`, with TanStack Query and the root of server state), which
  * downloads once the first read has settled and takes the screen over once it knows as much (docs/decisions/0028, second
- * addendum of issue 25). "I've sent the money" pressed before is handed over and acted on at once.
+ * addendum of issue 25). "I've sent the money" pressed before is handed over and acted on at once;
+ * while the live flow cannot be downloaded (offline) it stays "Checking…", as a check does offline.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as checkoutEnglish } from '../../messages/locales/en/checkout.po';
 import { LiveFlowHost } from '../../lib/live-flow';
@@ -30,10 +31,15 @@ const loadLiveFlow = async () => (await import('./live-checkout')).LiveCheckoutF
 export function CheckoutPage({ paymentId }: { paymentId: string }) {
   const [live, setLive] = useState<CheckoutFlow | null>(null);
   const [sentMoneyAt, setSentMoneyAt] = useState<number | null>(null);
+  // Tries a failed download of the live flow again at once (LiveFlowHost's `onFailed`).
+  const retryLive = useRef<() => void>(() => undefined);
   const first = useFirstCheckoutFlow({
     paymentId,
     sentMoneyAt,
-    onSentMoney: () => setSentMoneyAt((at) => at ?? performance.now()),
+    onSentMoney: () => {
+      setSentMoneyAt((at) => at ?? performance.now());
+      retryLive.current();
+    },
     retired: live !== null,
   });
   return (
@@ -42,6 +48,9 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
         load={loadLiveFlow}
         props={{ paymentId, sentMoneyAt, onFlow: setLive }}
         start={first.settled}
+        onFailed={(retryNow) => {
+          retryLive.current = retryNow;
+        }}
       />
       <CheckoutScreen flow={live ?? first.flow} />
     </>

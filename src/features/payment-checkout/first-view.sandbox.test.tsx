@@ -45,10 +45,10 @@ async function openHeldBack() {
   const url = new URL(payment.checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
   startFirstDownloads(url.pathname);
-  const { arrive, queryClient } = renderWithLiveHalfHeldBack(
+  const { arrive, failDownloads, queryClient } = renderWithLiveHalfHeldBack(
     <CheckoutPage paymentId={payment.id} />,
   );
-  return { payment, arrive, queryClient };
+  return { payment, arrive, failDownloads, queryClient };
 }
 
 const reads = (paymentId: string) => sent.filter((line) => line === `GET /checkout/${paymentId}`);
@@ -85,6 +85,27 @@ test('"I’ve sent the money" pressed before the live flow arrives is checked as
   arrive();
   // At once, not at the schedule's first check (3 s after the answer).
   await waitFor(() => expect(reads(payment.id)).toHaveLength(2), { timeout: 1500 });
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Payment received' }, { timeout: 5000 }),
+  ).toBeVisible();
+  expect(reads(payment.id)).toHaveLength(2);
+});
+
+test('offline before the live flow could download: the account stays, "I’ve sent the money" keeps checking, and is checked once back online', async () => {
+  const user = userEvent.setup();
+  const { payment, arrive, failDownloads } = await openHeldBack();
+  failDownloads();
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Pay by bank transfer' });
+  await user.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
+  expect(await screen.findByRole('button', { name: 'Checking…' })).toBeVisible();
+  // The first view stands (no error view took its place), and nothing more was read.
+  expect(screen.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBe(heading);
+  expect(screen.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
+  expect(reads(payment.id)).toHaveLength(1);
+
+  await ok(transfer(sandbox, payment.virtualAccount.id, payment.amount));
+  arrive();
+  window.dispatchEvent(new Event('online'));
   expect(
     await screen.findByRole('heading', { level: 1, name: 'Payment received' }, { timeout: 5000 }),
   ).toBeVisible();
