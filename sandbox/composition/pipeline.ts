@@ -12,6 +12,8 @@ import { directDebitTokenHeader } from '../../contract/direct-debit';
 import { errorCodes } from '../../contract/errors';
 import type { RouteDef, RouteName } from '../../contract/routes';
 import { atomically } from '../db/database';
+import { dataGeneration } from '../db/data-generation';
+import { keepAnswer, keptAnswer } from '../core/kept-answers';
 import { authenticateCheckoutToken } from '../features/checkout/checkout-handlers';
 import { authenticateSetupToken } from '../features/direct-debit/setup-links';
 import { authenticateSecretKey } from '../features/merchants/api-keys';
@@ -245,6 +247,7 @@ interface ErasedResult {
 }
 interface ErasedHandler {
   run?: (context: HandlerContext<RouteName>) => ErasedResult;
+  keptUntilDataChanges?: true;
   runAsync?: (context: HandlerContext<RouteName>) => Promise<ErasedResult>;
 }
 
@@ -312,8 +315,8 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
     // The handler's value, kept for the request log once its transaction has committed (a replay
     // or a failure leaves it unset).
     let answered: { body: unknown } | undefined;
-    /** Answers `result`, first recording it for `scope`'s key (tokens as placeholders). */
-    const answer = (result: ErasedResult) => {
+    /** Answers `result` (its text is returned too), first recording it for `scope`'s key. */
+    const answerWithText = (result: ErasedResult) => {
       const bodyText = bodyOf(result);
       if (scope !== null) {
         // Only successes are remembered: a failure threw before this and changed nothing.
@@ -321,8 +324,9 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
         storeResponse(db, scope, fingerprint, redacted, now);
       }
       answered = { body: result.body };
-      return reply(result.status, bodyText, result.headers);
+      return { response: reply(result.status, bodyText, result.headers), bodyText };
     };
+    const answer = (result: ErasedResult) => answerWithText(result).response;
 
     const respond = async (): Promise<Response> => {
       const runAsync = handler.runAsync;
@@ -338,6 +342,28 @@ export function runHandler(name: RouteName, route: RouteDef, services: SandboxSe
       }
       const run = handler.run;
       if (run === undefined) throw new Error(`Handler of ${name} has neither run nor runAsync`);
+      if (handler.keptUntilDataChanges === true && caller !== null && 'keyId' in caller) {
+        // Everything the answer depends on besides the data (core/kept-answers.ts).
+        const url = new URL(c.req.url);
+        const key = `${name}\n${caller.merchantId}\n${caller.mode}\n${url.pathname}${url.search}`;
+        return atomically(db, () => {
+          const generation = dataGeneration(db);
+          const kept = keptAnswer(db, key, generation);
+          if (kept !== undefined) {
+            answered = { body: kept.body };
+            return reply(kept.status, kept.bodyText, kept.headers);
+          }
+          const result = run(context);
+          const { response, bodyText } = answerWithText(result);
+          keepAnswer(db, key, generation, {
+            status: result.status,
+            bodyText,
+            body: result.body,
+            headers: result.headers,
+          });
+          return response;
+        });
+      }
       return atomically(db, () => {
         const stored = scope === null ? null : findStoredResponse(db, scope, fingerprint, now);
         return stored === null ? answer(run(context)) : replay(stored);

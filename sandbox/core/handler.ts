@@ -153,7 +153,17 @@ export type RouteHandler<N extends RouteName> = RouteOf<N>['idempotent'] extends
   ? RouteOf<N> extends { hostedIdempotency: string }
     ? { run: SyncHandler<N> } | { runAsync: AsyncHandler<N> }
     : { run: SyncHandler<N> }
-  : { run: SyncHandler<N> } | { runAsync: AsyncHandler<N> };
+  : SyncRead<N> | { runAsync: AsyncHandler<N> };
+
+/**
+ * A synchronous handler of a route that is no create. `keptUntilDataChanges`: its answer is
+ * computed from the database alone (no clock, no request log, nothing random), so it is kept and
+ * answered again until the data changes (core/kept-answers.ts).
+ */
+export interface SyncRead<N extends RouteName> {
+  run: SyncHandler<N>;
+  keptUntilDataChanges?: true;
+}
 
 /** Handlers by route name; a feature registers the routes it serves. */
 export type HandlerRegistry = { [N in RouteName]?: RouteHandler<N> };

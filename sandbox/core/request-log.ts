@@ -22,6 +22,7 @@ import {
 import { maxJsonDepth } from '../../contract/json-depth';
 import { routes, type RouteDef, type RouteName, type Scope } from '../../contract/routes';
 import { execute, queryOne, type Db } from '../db/database';
+import { withoutDataChange } from '../db/data-generation';
 import { findRoute } from './route-table';
 
 /** Reading the log is not logged: it would bury what the merchant came to find. */
@@ -148,10 +149,23 @@ export function redactedJson(value: unknown, maxChars = Infinity): string | unde
 /** A JSON value → redacted JSON text, or null when absent or too large. */
 function storedBody(value: unknown): string | null {
   if (value === undefined) return null;
+  if (typeof value === 'object' && value !== null) {
+    const stored = storedBodies.get(value);
+    if (stored !== undefined) return stored;
+  }
   // Redaction bounds the depth, so the stringify cannot overflow either.
   const text = redactedJson(value, maxStoredBodyChars);
-  return text === undefined || text === null || text.length > maxStoredBodyChars ? null : text;
+  const stored =
+    text === undefined || text === null || text.length > maxStoredBodyChars ? null : text;
+  if (typeof value === 'object' && value !== null) storedBodies.set(value, stored);
+  return stored;
 }
+
+/**
+ * What {@link storedBody} made of each answer object: an answer kept and answered again
+ * (core/kept-answers.ts) is the same object, never changed, and is serialized for the log once.
+ */
+const storedBodies = new WeakMap<object, string | null>();
 
 /**
  * The JSON body of `copy` (a clone of the request), read up to {@link maxStoredBodyChars} bytes:
@@ -219,9 +233,14 @@ export interface RequestRecord {
 /**
  * Stores one request (redacted) and trims the log of its merchant and mode to the retention:
  * entries received {@link requestLogRetentionDays} days before `record.receivedAt` (real time),
- * then all but the newest {@link requestLogMaxEntries}.
+ * then all but the newest {@link requestLogMaxEntries}. The log is no data an answer is computed
+ * from: its writes leave the data generation as it was (db/data-generation.ts).
  */
 export function recordRequest(db: Db, record: RequestRecord): void {
+  withoutDataChange(db, () => storeRequest(db, record));
+}
+
+function storeRequest(db: Db, record: RequestRecord): void {
   execute(
     db,
     `INSERT INTO request_log (id, merchant_id, mode, method, path, status, idempotency_key,

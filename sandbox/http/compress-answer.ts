@@ -12,6 +12,7 @@
  * browser sends by itself (cookies); capability tokens and API keys travel in headers that
  * another site cannot make a browser add.
  */
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { chooseCoding } from './spa-pages';
@@ -30,6 +31,38 @@ export function brotliQualityFor(byteLength: number): number {
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
+
+/** Bodies of at least this many bytes are remembered compressed (a page of payments is 110 KB). */
+const rememberedBytes = 32 * 1024;
+/** Most compressed bodies remembered; the oldest goes first. */
+const maxRemembered = 32;
+/** Large bodies compressed lately, by coding and the body's SHA-256. */
+const remembered = new Map<string, Buffer>();
+
+/**
+ * `body` compressed with `coding`. A large body answered again (a page of payments kept until the
+ * data changes, core/kept-answers.ts; the OpenAPI document) is compressed once: hashing it costs
+ * a tenth of compressing it.
+ */
+async function compressedOnce(coding: 'br' | 'gzip', body: Buffer): Promise<Buffer> {
+  const compress = () =>
+    coding === 'br'
+      ? brotli(body, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQualityFor(body.byteLength) },
+        })
+      : gzip(body, { level: 6 });
+  if (body.byteLength < rememberedBytes) return compress();
+  const key = `${coding}:${createHash('sha256').update(body).digest('base64')}`;
+  const known = remembered.get(key);
+  if (known !== undefined) return known;
+  const compressed = await compress();
+  if (remembered.size >= maxRemembered) {
+    const oldest = remembered.keys().next();
+    if (oldest.done !== true) remembered.delete(oldest.value);
+  }
+  remembered.set(key, compressed);
+  return compressed;
+}
 
 /**
  * `response`, compressed when it is a JSON answer of at least 1 KB that is not compressed yet and
@@ -55,12 +88,7 @@ export async function compressAnswer(
       headers,
     });
   }
-  const compressed =
-    coding === 'br'
-      ? await brotli(body, {
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQualityFor(body.byteLength) },
-        })
-      : await gzip(body, { level: 6 });
+  const compressed = await compressedOnce(coding, body);
   headers.set('content-encoding', coding);
   headers.set('content-length', String(compressed.byteLength));
   return new Response(new Uint8Array(compressed), {

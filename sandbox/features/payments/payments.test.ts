@@ -13,6 +13,7 @@ import { createTestSandbox, testOrigin } from '../../testing/test-sandbox';
 import {
   advance,
   checkoutApi,
+  ok,
   createTestPayment,
   allEventsOf,
   eventsOf,
@@ -491,6 +492,38 @@ test('a page of payments shows each payment exactly as reading it by id does, it
       const one = paymentResponseSchema.parse((await getPayment(sandbox, payment.id)).body).data;
       expect(payment).toEqual(one);
     }
+  } finally {
+    sandbox.close();
+  }
+});
+
+test('a page of payments read again shows what changed since: a transfer, a window that ended, a new payment; each mode and filter reads its own', async () => {
+  const sandbox = createTestSandbox({ start: new Date('2026-05-01T10:00:00Z') });
+  try {
+    const pageSchema = z.object({
+      data: z.array(z.object({ id: z.string(), status: z.string(), amountReceived: z.number() })),
+    });
+    const list = async (query = '', key?: string) =>
+      pageSchema
+        .parse(await ok(sandbox.api('GET', `/api/v1/payments?limit=100${query}`, { key })))
+        .data.map(({ id, status, amountReceived }) => ({ id, status, amountReceived }));
+    const first = await createTestPayment(sandbox);
+    expect(await list()).toEqual([{ id: first.id, status: 'pending', amountReceived: 0 }]);
+    expect(await list()).toEqual([{ id: first.id, status: 'pending', amountReceived: 0 }]);
+
+    await ok(transfer(sandbox, first.virtualAccount.id, first.amount));
+    expect(await list()).toEqual([{ id: first.id, status: 'paid', amountReceived: first.amount }]);
+
+    const second = await createTestPayment(sandbox);
+    expect((await list()).map((payment) => payment.id)).toEqual([second.id, first.id]);
+    expect(await list('&status=paid')).toEqual([
+      { id: first.id, status: 'paid', amountReceived: first.amount },
+    ]);
+    // Time passes and nothing else is written: the list's own request applies the window's end.
+    sandbox.clock.advanceBy(31 * 60 * 1000);
+    expect((await list()).map((payment) => payment.status)).toEqual(['expired', 'paid']);
+    // The same address with a live key: live mode's own payments, none.
+    expect(await list('', sandbox.credentials.liveSecretKey)).toEqual([]);
   } finally {
     sandbox.close();
   }

@@ -34,7 +34,10 @@ function listPayments(context: HandlerContext<'listPayments'>): HandlerResult<'l
   return { status: 200, body: { data, hasMore: page.hasMore } };
 }
 
-/** Read handlers of payments, by route name. */
+/**
+ * Read handlers of payments, by route name. A page of payments is the data alone (no clock), so
+ * it is kept until the data changes (core/kept-answers.ts): reconciliation reads it page by page.
+ */
 export const paymentReadHandlers = {
-  listPayments: { run: listPayments },
+  listPayments: { run: listPayments, keptUntilDataChanges: true },
 } satisfies HandlerRegistry;
