@@ -48,7 +48,6 @@ test('offline, the checkout page says so; back online it checks again at once', 
 
   // The payer transfers while the phone is offline; the page cannot know yet.
   await simulateTransfer(payment.virtualAccount.id, 5000);
-  await page.waitForTimeout(1_000);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
 
   const backOnline = Date.now();

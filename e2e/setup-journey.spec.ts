@@ -106,6 +106,8 @@ test('the automatic return happens once: Back from the merchant stays on the sta
 }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl: merchantReturnUrl });
   const merchant = await fakeMerchantSite(page);
+  // The page's timers run on Playwright's clock: "later" is reached without waiting for it.
+  await page.clock.install();
   await openSetupLink(page, setupUrl);
   await chooseGtBank(page);
   await enterAccount(page, account);
@@ -113,21 +115,25 @@ test('the automatic return happens once: Back from the merchant stays on the sta
   await expectHeading(page, 'Direct debit is set up');
   await expect(page.getByRole('timer')).toContainText('Returning to Adaeze Fitness');
   await expectNoAxeViolations(page);
-  await page.waitForURL(merchantReturnUrl, { timeout: 10_000 });
+  // The 5-second countdown ends: the one return.
+  await page.clock.runFor(6_000);
+  await page.waitForURL(merchantReturnUrl);
   expect(merchant.visited()).toBe(true);
 
   await page.goBack();
   await expectHeading(page, 'Direct debit is set up');
   await expect(page.getByRole('timer')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Return to Adaeze Fitness' })).toBeVisible();
-  // Well past another 5 seconds: still here.
-  await page.waitForTimeout(6_000);
+  // Well past another 5 seconds: still here, the way back offered, never taken.
+  await page.clock.runFor(10_000);
+  await expect(page.getByRole('link', { name: 'Return to Adaeze Fitness' })).toBeVisible();
   expectCleanUrl(page);
 });
 
 test('after "Stay here" a reload never returns the customer by itself', async ({ page }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl: merchantReturnUrl });
   const merchant = await fakeMerchantSite(page);
+  await page.clock.install();
   await openSetupLink(page, setupUrl);
   await chooseGtBank(page);
   await enterAccount(page, account);
@@ -140,7 +146,9 @@ test('after "Stay here" a reload never returns the customer by itself', async ({
   await expectHeading(page, 'Direct debit is set up');
   await expect(page.getByRole('timer')).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.waitForTimeout(6_000);
+  // Well past a countdown's 5 seconds: still here, the way back offered, never taken.
+  await page.clock.runFor(10_000);
+  await expect(page.getByRole('link', { name: 'Return to Adaeze Fitness' })).toBeVisible();
   expect(merchant.visited()).toBe(false);
   expectCleanUrl(page);
 });
@@ -148,6 +156,7 @@ test('after "Stay here" a reload never returns the customer by itself', async ({
 test('the countdown holds while the pointer is on it (WCAG 2.2.1)', async ({ page }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl: merchantReturnUrl });
   const merchant = await fakeMerchantSite(page);
+  await page.clock.install();
   await openSetupLink(page, setupUrl);
   await chooseGtBank(page);
   await enterAccount(page, account);
@@ -155,10 +164,14 @@ test('the countdown holds while the pointer is on it (WCAG 2.2.1)', async ({ pag
   const timer = page.getByRole('timer');
   await timer.hover();
   await expect(timer).toContainText('(paused)');
-  await page.waitForTimeout(6_500);
+  // Past the countdown's 5 seconds with the pointer on it: held, still counting nothing down.
+  await page.clock.runFor(6_500);
+  await expect(timer).toContainText('(paused)');
   expect(merchant.visited()).toBe(false);
+  expectCleanUrl(page);
   await page.mouse.move(0, 0);
-  await page.waitForURL(merchantReturnUrl, { timeout: 10_000 });
+  await page.clock.runFor(6_000);
+  await page.waitForURL(merchantReturnUrl);
 });
 
 test('digits typed at the account step but not yet sent survive a reload, for this tab only', async ({

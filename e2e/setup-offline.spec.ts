@@ -86,11 +86,13 @@ test('an authorization sent offline changes nothing and keeps the consent; Try a
   expect(await mandatesOf(subscription.id)).toEqual([]);
   await expectNoAxeViolations(page);
 
-  // Still offline a while later: nothing completes by itself on reconnection.
-  await page.waitForTimeout(1_000);
+  // Back online (the page has seen it: its offline note goes), nothing completes by itself.
+  await expect(page.getByText('You are offline. We will check again')).toBeVisible();
   await context.setOffline(false);
-  await page.waitForTimeout(1_000);
+  await expect(page.getByText('You are offline. We will check again')).toHaveCount(0);
   await expectHeading(page, 'Confirm your direct debit');
+  await expect(notice).toBeVisible();
+  expect(posts).toEqual(['/direct-debit/setup/resolve-account']);
   expect(await mandatesOf(subscription.id)).toEqual([]);
 
   await notice.getByRole('button', { name: 'Try again' }).click();
