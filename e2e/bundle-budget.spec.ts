@@ -15,7 +15,7 @@ import { createSubscriptionWithSetupLink } from './merchant-api';
 import { holdBackUnnamedFiles, scriptsOfDocument } from './page-document';
 
 /** Each page's budget, in KB (1024 bytes) on the wire, brotli. */
-const budgetsKb = { setup: 54, checkout: 41, invoice: 38 } as const;
+const budgetsKb = { setup: 55, checkout: 41, invoice: 38 } as const;
 
 /** The bytes on the wire of the document, scripts and stylesheets that `link` loads before `content` shows. */
 async function criticalPathBytes(

@@ -18,13 +18,17 @@ import { createQueryClient } from './query-client';
 export function renderWithLiveHalfHeldBack(page: ReactNode): {
   arrive: () => void;
   failDownloads: () => void;
+  /** How many times the page has tried to download its live half. */
+  attempts: () => number;
   queryClient: QueryClient;
 } {
   let arrived = false;
   let failing = false;
   let waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
   const offline = () => new TypeError('Failed to fetch dynamically imported module');
+  let attempts = 0;
   const loadServerState = async (): Promise<ServerStateRoot> => {
+    attempts += 1;
     if (!arrived) {
       await new Promise<void>((resolve, reject) => {
         if (failing) reject(offline());
@@ -54,6 +58,7 @@ export function renderWithLiveHalfHeldBack(page: ReactNode): {
       failing = true;
       settle(({ reject }) => reject(offline()));
     },
+    attempts: () => attempts,
     queryClient,
   };
 }

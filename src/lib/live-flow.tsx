@@ -62,7 +62,10 @@ function afterIdle(run: () => void): { cancel: () => void } {
   };
 }
 
-/** The pause (ms) before the `failures`-th download attempt in a row is made again: 2 s doubling, at most 60 s. */
+/**
+ * The pause (ms) before the `failures`-th download attempt in a row is made again: 2 s doubling,
+ * at most 60 s.
+ */
 export function retryPauseMs(failures: number): number {
   return Math.min(60_000, 2_000 * 2 ** Math.max(0, failures - 1));
 }
@@ -83,7 +86,10 @@ export interface LiveFlowHostProps<Props extends object> {
    * The download failed (offline, or a weak network dropped it). The first view stays; the host
    * tries again by itself when the browser is back online or after a pause ({@link retryPauseMs}),
    * and `retryNow` (for a press in the first view, which needs the live flow) tries at once. A
-   * page whose first view has an action to refuse says so here.
+   * page whose first view has an action to refuse says so here. When the attempts of two presses
+   * in a row fail while the browser says it is online, the host stops: the app's error view takes
+   * the page, and its "Try again" loads the page afresh (a browser that remembers a failed
+   * module's download fails every later `import()` of it at once; nothing was sent).
    */
   onFailed?: (retryNow: () => void) => void;
 }
@@ -104,6 +110,9 @@ export function LiveFlowHost<Props extends object>({
   /** Failed attempts in a row: each is a new attempt (the effect below runs again). */
   const [failures, setFailures] = useState(0);
   const reportFailure = useRef(onFailed);
+  /** The next attempt is a press's (`retryNow`); presses in a row whose attempt failed online. */
+  const byPress = useRef({ next: false, failedOnline: 0 });
+  const [stopped, setStopped] = useState<Error>();
   useLayoutEffect(() => {
     reportFailure.current = onFailed;
   });
@@ -118,14 +127,26 @@ export function LiveFlowHost<Props extends object>({
       current = false; // Once: this attempt is over.
       setFailures((count) => count + 1);
     };
+    const pressed = byPress.current.next;
+    byPress.current.next = false;
     const begin = () =>
       Promise.all([load(), loadServerState()]).then(
         ([Flow, Root]) => current && setLoaded({ Flow, Root }),
-        () => {
+        (error: unknown) => {
           if (!current) return;
+          if (pressed && navigator.onLine) {
+            byPress.current.failedOnline += 1;
+            if (byPress.current.failedOnline >= 2) {
+              setStopped(error instanceof Error ? error : new Error(String(error)));
+              return;
+            }
+          }
           pause = window.setTimeout(again, retryPauseMs(failures + 1));
           window.addEventListener('online', again);
-          reportFailure.current?.(again);
+          reportFailure.current?.(() => {
+            if (current) byPress.current.next = true;
+            again();
+          });
         },
       );
     // The first attempt waits for an idle moment; a retry goes at once.
@@ -139,6 +160,7 @@ export function LiveFlowHost<Props extends object>({
       window.removeEventListener('online', again);
     };
   }, [start, loaded, failures, load, loadServerState]);
+  if (stopped !== undefined) throw stopped;
   if (loaded === undefined) return null;
   const { Flow, Root } = loaded;
   return (

@@ -13,8 +13,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { createTestSubscription } from '../../../sandbox/testing/checkout-testing';
 import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { ErrorBoundary } from 'react-error-boundary';
 import { startFirstDownloads } from '../../app/first-downloads';
 import { renderWithLiveHalfHeldBack } from '../../app/held-back-live-half';
+import { RootErrorView } from '../../app/root-error-view';
 import { redirectTo } from '../../lib/redirect';
 import { InvoicePage } from './invoice-page';
 
@@ -56,10 +58,12 @@ async function openHeldBack() {
   const url = new URL(invoice.checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
   startFirstDownloads(url.pathname);
-  const { arrive, failDownloads, queryClient } = renderWithLiveHalfHeldBack(
-    <InvoicePage invoiceId={invoice.id} />,
+  const { arrive, failDownloads, attempts, queryClient } = renderWithLiveHalfHeldBack(
+    <ErrorBoundary FallbackComponent={RootErrorView}>
+      <InvoicePage invoiceId={invoice.id} />
+    </ErrorBoundary>,
   );
-  return { invoice, arrive, failDownloads, queryClient };
+  return { invoice, arrive, failDownloads, attempts, queryClient };
 }
 
 test('the invoice shows before the live page arrives, and its read is sent once', async () => {
@@ -109,6 +113,17 @@ test('offline before the live page could download: the invoice stays, "Pay now" 
   expect(screen.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBe(heading);
   const posts = () => sent.filter((line) => line.startsWith('POST'));
   expect(posts()).toEqual([]);
+  // Pressed again, still offline: the same notice; being offline is no reason to give up.
+  await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('alert', { name: 'You are offline' })).toBeVisible();
+  await user.click(
+    within(screen.getByRole('alert', { name: 'You are offline' })).getByRole('button', {
+      name: 'Try again',
+    }),
+  );
+  expect(await screen.findByRole('alert', { name: 'You are offline' })).toBeVisible();
+  expect(screen.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBe(heading);
+  expect(posts()).toEqual([]);
 
   // Back online, the live page downloads by itself and takes over, saying the same: not sent.
   onLine.mockReturnValue(true);
@@ -131,4 +146,24 @@ test('offline before the live page could download: the invoice stays, "Pay now" 
     expect(redirectTo).toHaveBeenCalledWith(invoice.authorizationUrl);
   });
   expect(posts()).toHaveLength(1);
+});
+
+test('online, a live page that cannot be downloaded: the first "Pay now" says it was not sent; the second gives way to the error view, whose button loads the page afresh', async () => {
+  const user = userEvent.setup();
+  const { attempts, failDownloads } = await openHeldBack();
+  failDownloads();
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Pay your invoice' });
+  // The first attempt, made by itself, has failed.
+  await waitFor(() => expect(attempts()).toBeGreaterThan(0));
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the server');
+  expect(screen.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBe(heading);
+
+  // A browser that remembers a failed download fails every later one at once: a way out.
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
+  ).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  expect(sent.filter((line) => line.startsWith('POST'))).toEqual([]);
 });

@@ -5,7 +5,8 @@
  * the live flow (`live-checkout.tsx`, with TanStack Query and the root of server state), which
  * downloads once the first read has settled and takes the screen over once it knows as much (docs/decisions/0028, second
  * addendum of issue 25). "I've sent the money" pressed before is handed over and acted on at once;
- * while the live flow cannot be downloaded (offline) it stays "Checking…", as a check does offline.
+ * while the live flow cannot be downloaded it stays "Checking…" offline, as a check does, and is
+ * released online, to be pressed again (src/lib/live-flow.tsx says when the page gives up).
  */
 import { useRef, useState } from 'react';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
@@ -50,6 +51,9 @@ export function CheckoutPage({ paymentId }: { paymentId: string }) {
         start={first.settled}
         onFailed={(retryNow) => {
           retryLive.current = retryNow;
+          // Online, a press waiting for the live flow is released, to be pressed again (offline
+          // it keeps "Checking…", as a check does, and goes on once the browser is back online).
+          if (navigator.onLine) setSentMoneyAt(null);
         }}
       />
       <CheckoutScreen flow={live ?? first.flow} />

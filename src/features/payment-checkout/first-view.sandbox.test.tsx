@@ -10,11 +10,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { createTestPayment, ok, transfer } from '../../../sandbox/testing/checkout-testing';
 import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { ErrorBoundary } from 'react-error-boundary';
 import { startFirstDownloads } from '../../app/first-downloads';
 import { renderWithLiveHalfHeldBack } from '../../app/held-back-live-half';
+import { RootErrorView } from '../../app/root-error-view';
 import { CheckoutPage } from './checkout-page';
 
 let sandbox: TestSandbox;
@@ -33,7 +35,10 @@ beforeEach(() => {
   window.sessionStorage.clear();
   sent = [];
 });
-afterEach(() => sandbox.close());
+afterEach(() => {
+  sandbox.close();
+  vi.restoreAllMocks();
+});
 afterAll(() => server.close());
 
 /**
@@ -45,10 +50,12 @@ async function openHeldBack() {
   const url = new URL(payment.checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
   startFirstDownloads(url.pathname);
-  const { arrive, failDownloads, queryClient } = renderWithLiveHalfHeldBack(
-    <CheckoutPage paymentId={payment.id} />,
+  const { arrive, failDownloads, attempts, queryClient } = renderWithLiveHalfHeldBack(
+    <ErrorBoundary FallbackComponent={RootErrorView}>
+      <CheckoutPage paymentId={payment.id} />
+    </ErrorBoundary>,
   );
-  return { payment, arrive, failDownloads, queryClient };
+  return { payment, arrive, failDownloads, attempts, queryClient };
 }
 
 const reads = (paymentId: string) => sent.filter((line) => line === `GET /checkout/${paymentId}`);
@@ -93,6 +100,7 @@ test('"I’ve sent the money" pressed before the live flow arrives is checked as
 
 test('offline before the live flow could download: the account stays, "I’ve sent the money" keeps checking, and is checked once back online', async () => {
   const user = userEvent.setup();
+  const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
   const { payment, arrive, failDownloads } = await openHeldBack();
   failDownloads();
   const heading = await screen.findByRole('heading', { level: 1, name: 'Pay by bank transfer' });
@@ -104,10 +112,29 @@ test('offline before the live flow could download: the account stays, "I’ve se
   expect(reads(payment.id)).toHaveLength(1);
 
   await ok(transfer(sandbox, payment.virtualAccount.id, payment.amount));
+  onLine.mockReturnValue(true);
   arrive();
   window.dispatchEvent(new Event('online'));
   expect(
     await screen.findByRole('heading', { level: 1, name: 'Payment received' }, { timeout: 5000 }),
   ).toBeVisible();
   expect(reads(payment.id)).toHaveLength(2);
+});
+
+test('online, a live flow that cannot be downloaded: "I’ve sent the money" is released to be pressed again; the second press gives way to the error view', async () => {
+  const user = userEvent.setup();
+  const { payment, attempts, failDownloads } = await openHeldBack();
+  failDownloads();
+  await screen.findByText(payment.virtualAccount.accountNumber);
+  await waitFor(() => expect(attempts()).toBeGreaterThan(0));
+  await user.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
+  // Not left "Checking…" with nothing to check it: the press can be made again.
+  expect(await screen.findByRole('button', { name: 'I’ve sent the money' })).toBeEnabled();
+  expect(screen.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
+
+  await user.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
+  ).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
 });
