@@ -4,7 +4,7 @@
  * `checkoutUrl`, presses "Pay now", pays the checkout by (simulated) transfer, returns to the
  * merchant's callbackUrl, and the invoice page then says it is paid and offers no payment.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { checkoutTokenHeader } from '../contract/hosted-reads';
 import { expectTokenOnlyInHeader, recordApiCalls } from './api-calls';
 import { expectNoAxeViolations } from './axe';
@@ -91,10 +91,13 @@ test('an invoice link with an unknown token shows "This invoice link is not vali
   await expectNoAxeViolations(page);
 });
 
-test('"Pay now" offline changes nothing and says so; back online it opens the checkout page', async ({
-  page,
-  context,
-}) => {
+/**
+ * A new ₦15,000 subscription's first invoice (its page's address), and the paths of the POSTs
+ * `page` sends from now on.
+ */
+async function newInvoiceWatchingPosts(
+  page: Page,
+): Promise<{ invoiceUrl: string; posts: string[] }> {
   const subscription = await createInvoiceSubscription({ callbackUrl, amount: 15000 });
   const invoiceUrl = subscription.invoice.checkoutUrl;
   if (invoiceUrl === null) throw new Error('The initial invoice has no checkoutUrl');
@@ -102,6 +105,14 @@ test('"Pay now" offline changes nothing and says so; back online it opens the ch
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
   });
+  return { invoiceUrl, posts };
+}
+
+test('"Pay now" offline changes nothing and says so; back online it opens the checkout page', async ({
+  page,
+  context,
+}) => {
+  const { invoiceUrl, posts } = await newInvoiceWatchingPosts(page);
   await page.goto(pathOf(invoiceUrl));
   await expect(page.getByRole('heading', { level: 1, name: 'Pay your invoice' })).toBeVisible();
 
@@ -121,13 +132,7 @@ test('"Pay now" offline changes nothing and says so; back online it opens the ch
 test('a live page that cannot be downloaded leaves the invoice standing; "Pay now" says it was not sent, and sends once it can', async ({
   page,
 }) => {
-  const subscription = await createInvoiceSubscription({ callbackUrl, amount: 15000 });
-  const invoiceUrl = subscription.invoice.checkoutUrl;
-  if (invoiceUrl === null) throw new Error('The initial invoice has no checkoutUrl');
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
-  });
+  const { invoiceUrl, posts } = await newInvoiceWatchingPosts(page);
   // A weak network drops the download of the page's live half, every time until it recovers.
   let dropped = 0;
   const liveHalf = /\/assets\/live-invoice-[^/]+\.js$/;
