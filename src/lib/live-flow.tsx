@@ -66,7 +66,7 @@ function afterIdle(run: () => void): { cancel: () => void } {
  * The pause (ms) before the `failures`-th download attempt in a row is made again: 2 s doubling,
  * at most 60 s.
  */
-export function retryPauseMs(failures: number): number {
+function retryPauseMs(failures: number): number {
   return Math.min(60_000, 2_000 * 2 ** Math.max(0, failures - 1));
 }
 
