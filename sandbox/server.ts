@@ -24,6 +24,7 @@ import { authenticateSecretKey } from './features/merchants/api-keys';
 import { secureHeaders } from 'hono/secure-headers';
 import { secureHeadersOptions, securityHeaders } from './http/security-headers';
 import { compressAnswer } from './http/compress-answer';
+import { awaitTurn } from './http/turns';
 import { openApiAnswers, openApiPath } from './http/openapi-answer';
 import { precompressAssets, spaPages, type PagesEnv } from './http/spa-pages';
 
@@ -193,6 +194,9 @@ function serverApp(sandbox: () => Sandbox | null, distDir: string, terminal: Ter
   const app = new Hono<{ Bindings: HttpBindings } & PagesEnv>();
   app.use(async (c, next) => {
     const started = performance.now();
+    // One request starts per turn of the event loop, so new connections are accepted in order
+    // (http/turns.ts).
+    await awaitTurn();
     await next();
     const path = new URL(c.req.url).pathname;
     if (path === '/healthz' || path === tailPath || path.startsWith('/assets/')) return;
