@@ -169,6 +169,10 @@ export default defineConfig({
   ],
   build: {
     ...pageBuild,
+    // One stylesheet, which every page document carries inline (scripts/page-documents.ts). Split
+    // per chunk, Vite's loader of every later chunk (a live half, a later step) asked for it again:
+    // 2.2 KB more and a request on a weak network, beside the code the customer is waiting for.
+    cssCodeSplit: false,
 
     // One file holds the entry and what every page's first view needs (firstViewChunk above);
     // each page's own code is its route's chunk.

@@ -2,7 +2,8 @@
  * A hosted page's first load (docs/decisions/0028-first-reads-before-the-code.md): the page's
  * document names every script its first view needs, so none waits to be discovered until the
  * entry has run, and the first view waits for no other, and the page's first reads leave with the HTML, sent by the document's inline
- * script before any file of the app has arrived (issue 25).
+ * script before any file of the app has arrived (issue 25); the document's stylesheet is the only
+ * one, so later code asks for none.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api';
@@ -93,6 +94,32 @@ for (const pageCase of cases) {
     );
     await page.goto(link.pathname + link.hash);
     await expect(pageCase.firstView(page)).toBeVisible();
+  });
+}
+
+// The checkout and invoice pages download their live half once the first view has shown.
+for (const pageCase of cases.filter((pageCase) => pageCase.name !== 'setup')) {
+  test(`the ${pageCase.name} page's later code asks for no stylesheet: the document carries the one there is`, async ({
+    page,
+  }) => {
+    const link = new URL(await pageCase.link());
+    const { named } = await scriptsOfDocument(page, link.pathname);
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() === 'stylesheet' || pathname.endsWith('.css'))
+        stylesheets.push(pathname);
+    });
+    // The loader of a chunk asks for its stylesheets with its scripts, before any has arrived.
+    const laterCode = page.waitForEvent(
+      'requestfinished',
+      (request) =>
+        request.resourceType() === 'script' && !named.has(new URL(request.url()).pathname),
+    );
+    await page.goto(link.pathname + link.hash);
+    await expect(pageCase.firstView(page)).toBeVisible();
+    await laterCode;
+    expect(stylesheets).toEqual([]);
   });
 }
 

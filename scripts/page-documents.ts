@@ -186,10 +186,14 @@ export function pageDocuments(): Plugin {
           const css = bundle[fileName];
           if (css === undefined || css.type !== 'asset')
             throw new Error(`page-documents: no stylesheet ${fileName}`);
-          const text = String(css.source).trim();
+          // Vite's mark of the one stylesheet of a build without CSS code splitting, not CSS.
+          const text = String(css.source)
+            .replace(/\/\*\$vite\$:\d+\*\/\s*$/, '')
+            .trim();
           if (/<\/style/i.test(text)) throw new Error('page-documents: the CSS holds </style');
-          // The file stays: Vite's loader of a later step's chunk still asks for it (once, beside
-          // that chunk), as the stylesheet of the chunks it imports.
+          // No chunk asks for the file (one stylesheet, `cssCodeSplit: false` in vite.config.ts):
+          // the documents carry it, and nothing else of the build is served it.
+          Reflect.deleteProperty(bundle, fileName); // Rollup: an asset removed from the output
           styles.push(text);
           return `<style>${text}</style>`;
         },
