@@ -1,9 +1,8 @@
 /**
  * The app around the pages: the page the address opens (src/app/router.tsx), with the way to
- * server state (TanStack Query, src/app/server-state.tsx), which a page renders inside: from its
- * first view (setup, invoice), or once its first view is drawn (checkout; docs/decisions/0028,
- * second addendum of issue 25). The query library is not in any page's first download unless
- * that page's own first view needs it.
+ * server state (TanStack Query, src/app/server-state.tsx), which a page's live flow renders inside
+ * once the page's first view is drawn (docs/decisions/0028, second addendum of issue 25). The
+ * query library is in no page's first download.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ServerStateLoader, type ServerStateRoot } from '../lib/server-state-loader';

@@ -2,10 +2,9 @@
  * The root of server state (docs/decisions/0012-query-owned-server-state.md): TanStack Query's
  * provider around a page, with the page's one query client. The client is the one the app was
  * given (a test's), or else the page's own, made once, which takes the page's first reads at once
- * as prefetches (src/app/first-requests.ts). The setup and invoice pages render inside it from
- * their first view; the checkout page draws its first view before this module (and the query
- * library) has arrived, then renders its live flow inside it (src/lib/server-state-loader.ts;
- * docs/decisions/0028, second addendum of issue 25).
+ * as prefetches (src/app/first-requests.ts). Every hosted page draws its first view before this
+ * module (and the query library) has arrived, then renders its live flow inside it
+ * (src/lib/server-state-loader.ts; docs/decisions/0028, second addendum of issue 25).
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useContext, useState, type ReactNode } from 'react';
@@ -16,11 +15,10 @@ import { createQueryClient } from './query-client';
 let pageClient: QueryClient | null = null;
 
 /**
- * The page's own query client, made (with its first reads' prefetches) on the first call: by the
- * app's start as soon as this module is in (src/app/boot.tsx), so that the page's first render
- * finds its first answers already in the cache, else by the first {@link ServerState}.
+ * The page's own query client, made (with its first reads' prefetches, which take the reads the
+ * first view looked at) by the first {@link ServerState}.
  */
-export function pageQueryClient(): QueryClient {
+function pageQueryClient(): QueryClient {
   if (pageClient === null) {
     pageClient = createQueryClient();
     startFirstRequests(window.location.pathname, pageClient);

@@ -3,7 +3,8 @@
  * (docs/decisions/0028, second addendum of issue 25): a component, downloaded with the root of
  * server state (`ServerStateLoader`) once the first view has drawn what it can, that runs the
  * page's live flow inside that root, draws nothing itself and hands each flow to the page, which
- * draws it with the same screen as the first view. Used by the checkout and invoice pages.
+ * draws it with the same screen as the first view. Used by every hosted page (setup, checkout,
+ * invoice).
  */
 import {
   memo,

@@ -12,44 +12,14 @@ import type {
 } from '../../../contract/direct-debit';
 import { setupRoutes as routes } from '../../../contract/routes-setup';
 import { errorCodes } from '../../../contract/errors';
-import type { Bank } from '../../../contract/banks';
-import {
-  apiRequest,
-  hostedWriteTimeoutMs,
-  parseAnswer,
-  type RawAnswer,
-} from '../../lib/api-client';
+import { apiRequest, hostedWriteTimeoutMs } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
+import { selectBanks, selectSetup } from './setup-answer';
 import type { ActionKey } from '../../lib/use-action-key';
 import type { RequestFailure } from './flow-state';
 import { isOlderMandate } from './setup-rules';
-
-/**
- * The setup state (`SetupState`) in an answer of `GET /direct-debit/setup`.
- * @throws ApiError (code UNEXPECTED_RESPONSE) when the body breaks the contract.
- */
-export function selectSetup(answer: RawAnswer): SetupState {
-  return parseAnswer(routes.getSetup, answer).data;
-}
-
-/**
- * The banks offered for direct debit (`Bank[]`) in an answer of `GET /direct-debit/setup/banks`.
- * @throws ApiError (code UNEXPECTED_RESPONSE) when the body breaks the contract.
- */
-export function selectBanks(answer: RawAnswer): Bank[] {
-  return parseAnswer(routes.listSetupBanks, answer).data;
-}
-
-/**
- * The answer of `GET /direct-debit/setup` that carries `setup`: what the query caches
- * ({@link RawAnswer}) for the setup state that an authorization or a disable call answered with
- * (the same `SetupState` body), so the page shows it at once without asking again.
- */
-export function setupAnswer(setup: SetupState): RawAnswer {
-  return { status: 200, body: { data: setup }, requestId: null };
-}
 
 function setupIn(answer: unknown): SetupState | null {
   if (typeof answer !== 'object' || answer === null || !('body' in answer)) return null;

@@ -4,7 +4,8 @@ import {
   type MandateStatus,
   type SetupState,
 } from '../../../contract/direct-debit';
-import { keepNewerSetup, selectSetup, setupAnswer } from './api';
+import { keepNewerSetup } from './api';
+import { selectSetup, setupAnswer } from './setup-answer';
 import { lookupKey, type FlowEvent, type FlowState, type RequestFailure } from './flow-state';
 import { initialState, transition } from './machine';
 import { allowsAutoReturn } from './setup-rules';

@@ -1,26 +1,21 @@
 /**
  * The direct-debit setup page at `/direct-debit/setup#token=…` (product.md, "Direct-debit setup:
- * the flow"). Composition only: the flow (`use-setup-flow.ts`) says where the customer stands and
- * this page shows the matching step in the hosted pages' frame (src/components/hosted-page.tsx: the
- * merchant's header in its brand colour, the test-mode banner, and a polite live region that
- * announces status changes). The lazily loaded steps sit inside the page's own error boundary
- * (step-load-boundary.tsx), below the flow's state, so a failed download is retried without
- * losing what the customer entered.
+ * the flow"). One screen (`setup-screen.tsx`) draws the page's flow: first the first flow
+ * (`first-setup-flow.ts`), the bank step drawn from the first reads as soon as the page's own code
+ * is in; then the live flow (`live-setup.tsx`, with TanStack Query and the root of server state),
+ * which downloads once the first reads have settled and takes the screen over once it knows as
+ * much (docs/decisions/0028, second addendum of issue 25). Continue pressed before is handed over
+ * and acted on at once; while the live flow cannot be downloaded the frame keeps "Loading…"
+ * offline, and online the bank step comes back (as the customer left it: the tab remembers the
+ * bank and the number), to be pressed again (src/lib/live-flow.tsx says when the page gives up).
  */
-import { useCallback, useState } from 'react';
-import { FailureView } from '../../components/failure-view';
-import { HostedPage, PageLoading } from '../../components/hosted-page';
+import { useRef, useState } from 'react';
+import { LiveFlowHost } from '../../lib/live-flow';
 import { registerPart, type CatalogModule } from '../../messages/i18n';
 import { messages as setupEnglish } from '../../messages/locales/en/setup.po';
-import type { PageMessages } from '../../messages/use-messages';
-import { BankStep } from './bank-step';
-import { ClosedView } from './closed-view';
-import { createLazySteps, preloadFormSteps, type LazySteps } from './lazy-steps';
-import type { SetupView } from './page-state';
-import { keepTypedNumber } from './setup-memory';
-import { statusTitle } from './status-title';
-import { StepLoadBoundary } from './step-load-boundary';
-import { useSetupFlow, type SetupFlow } from './use-setup-flow';
+import { useFirstSetupFlow } from './first-setup-flow';
+import { SetupScreen } from './setup-screen';
+import type { BankChoice, SetupFlow } from './use-setup-flow';
 
 // The page's own English, in its first load; another language's setup catalog loads when chosen.
 registerPart(
@@ -32,124 +27,35 @@ registerPart(
   ]),
 );
 
-/**
- * Which view a state shows. States that share a view (a step and its request in flight) share a
- * key, so the view and its form stay mounted and keep what was typed; a new key is a new step,
- * whose heading takes focus.
- */
-function stepKey(state: SetupView): string {
-  switch (state.kind) {
-    case 'enterAccount':
-    case 'resolving':
-      return 'account';
-    case 'confirm':
-    case 'submitting':
-      return 'confirm';
-    case 'status':
-      // A new status is a new step: its heading takes focus (the live region also says it).
-      return `status-${state.mandate.status}`;
-    default:
-      return state.kind;
-  }
-}
-
-/** What the polite live region says for a state: a new mandate status, else nothing. */
-function announcement(state: SetupView, _: PageMessages['_']): string {
-  return state.kind === 'status' ? _(statusTitle(state.mandate.status)) : '';
-}
-
-function Step({ flow, steps }: { flow: SetupFlow; steps: LazySteps }) {
-  const { view: state, send } = flow;
-  const { AccountStep, ConfirmStep, StatusView } = steps;
-  switch (state.kind) {
-    case 'loading':
-    case 'invalidLink':
-      return null; // The frame shows these (src/components/hosted-page.tsx).
-    case 'closed':
-      return <ClosedView setup={state.setup} />;
-    case 'chooseBank':
-      // The bank step shows once its list is there: shown without it, the list arriving would push
-      // Continue down the screen (a layout shift on a slow network, measured by `npm run bench`).
-      if (flow.banks.isPending) return <PageLoading page="directDebitSetup" />;
-      return (
-        <BankStep
-          {...state}
-          banks={flow.banks}
-          memoryKey={flow.memoryKey}
-          onChoose={(bank, accountNumber) => send({ type: 'bankChosen', bank, accountNumber })}
-          onIntent={preloadFormSteps}
-        />
-      );
-    case 'enterAccount':
-    case 'resolving':
-      return (
-        <AccountStep
-          bank={state.bank}
-          accountNumber={state.accountNumber}
-          notice={state.kind === 'enterAccount' ? state.notice : null}
-          busy={state.kind === 'resolving'}
-          onSubmit={(accountNumber) => send({ type: 'accountEntered', accountNumber })}
-          onChangeBank={(accountNumber) => send({ type: 'changeBank', accountNumber })}
-          onTyped={(digits) => keepTypedNumber(flow.memoryKey, state.bank, digits)}
-        />
-      );
-    case 'confirm':
-    case 'submitting':
-      return (
-        <ConfirmStep
-          {...state}
-          notice={state.kind === 'confirm' ? state.notice : null}
-          busy={state.kind === 'submitting'}
-          onConfirm={() => send({ type: 'confirmed' })}
-          onChangeAccount={() => send({ type: 'changeAccount' })}
-        />
-      );
-    case 'status':
-      return (
-        <StatusView
-          {...state}
-          onCheckNow={() => send({ type: 'checkNow' })}
-          onStayHere={() => send({ type: 'stayHere' })}
-          onReturnNow={() => send({ type: 'returnNow' })}
-          onTryAnotherAccount={() => send({ type: 'tryAnotherAccount' })}
-          onDisableRequested={() => send({ type: 'disableRequested' })}
-          onDisableCancelled={() => send({ type: 'disableCancelled' })}
-          onDisableConfirmed={() => send({ type: 'disableConfirmed' })}
-        />
-      );
-    case 'failure':
-      return (
-        <FailureView
-          failure={state.failure}
-          inputKept={state.inputKept}
-          onRetry={() => send({ type: 'retry' })}
-        />
-      );
-  }
-}
+const loadLiveFlow = async () => (await import('./live-setup')).LiveSetupFlow;
 
 /** The route's page component. */
 export function SetupPage() {
-  const flow = useSetupFlow();
-  const { view: state } = flow;
-  // Replaced after a failed download: React.lazy would otherwise fail again without trying.
-  const [steps, setSteps] = useState(createLazySteps);
-  const reloadSteps = useCallback(() => setSteps(createLazySteps()), []);
-  const key = stepKey(state);
+  const [live, setLive] = useState<SetupFlow | null>(null);
+  const [chosenBank, setChosenBank] = useState<BankChoice | null>(null);
+  // Tries a failed download of the live flow again at once (LiveFlowHost's `onFailed`).
+  const retryLive = useRef<() => void>(() => undefined);
+  const first = useFirstSetupFlow({
+    chosenBank,
+    onChooseBank: (choice) => {
+      setChosenBank(choice);
+      retryLive.current();
+    },
+  });
   return (
-    <HostedPage
-      page="directDebitSetup"
-      view={state}
-      record={state.kind === 'invalidLink' ? null : state.setup}
-      announcement={(_) => announcement(state, _)}
-      outcomeTitle={(_) => announcement(state, _)}
-      viewBoundary={(content) => (
-        <StepLoadBoundary stepKey={key} onRetry={reloadSteps}>
-          {content}
-        </StepLoadBoundary>
-      )}
-    >
-      <Step key={key} flow={flow} steps={steps} />
-    </HostedPage>
+    <>
+      <LiveFlowHost
+        load={loadLiveFlow}
+        props={{ chosenBank, onFlow: setLive }}
+        start={first.settled}
+        onFailed={(retryNow) => {
+          retryLive.current = retryNow;
+          // Online, a choice waiting for the live flow is released, to be made again (offline
+          // the frame keeps "Loading…" and the choice goes on once the browser is back online).
+          if (navigator.onLine) setChosenBank(null);
+        }}
+      />
+      <SetupScreen flow={live ?? first.flow} />
+    </>
   );
 }

@@ -41,11 +41,10 @@ import {
   classifySetupFailure,
   disableSetupMutationOptions,
   resolveAccountMutationOptions,
-  selectSetup,
-  setupAnswer,
   setupQueryOptions,
   submitSetupMutationOptions,
 } from './api';
+import { selectSetup, setupAnswer } from './setup-answer';
 import type { FlowEvent, ResolvingStep } from './flow-state';
 import { initialState, transition } from './machine';
 import { allowsAutoReturn, pollsStatus, rechecksOnReturn, returnUrlOf } from './setup-rules';
@@ -72,6 +71,21 @@ export type ViewEvent =
       }
     >
   | { type: 'tryAnotherAccount' | 'disableRequested' | 'checkNow' };
+
+/** A bank chosen on the bank step (Continue), with the account number typed there, if any. */
+export interface BankChoice {
+  bank: Bank;
+  accountNumber: string | null;
+}
+
+/**
+ * What the first view hands the live flow (`first-setup-flow.ts`): the bank chosen there before
+ * this flow arrived, if any. The live flow chooses it again, once, as soon as it shows the bank
+ * step itself; a setup that turned out to need another view drops it.
+ */
+export interface FirstViewHandover {
+  chosenBank: BankChoice | null;
+}
 
 /** What the page needs from the flow. */
 export interface SetupFlow {
@@ -103,8 +117,11 @@ function rechecks(query: { state: { data: RawAnswer | undefined } }): boolean {
   }
 }
 
-/** The setup flow of the page at `/direct-debit/setup#token=…`. */
-export function useSetupFlow(): SetupFlow {
+/**
+ * The setup flow of the page at `/direct-debit/setup#token=…`, taking over from the first view
+ * (`handover`: what was pressed there).
+ */
+export function useSetupFlow(handover: FirstViewHandover = { chosenBank: null }): SetupFlow {
   const { reading: token, token: tokenValue } = useHostedLinkToken('directDebitSetup');
   const memoryKey = setupMemoryKey(tokenValue);
   // After a reload or a visit elsewhere, the step of the history entry, with what the tab
@@ -261,6 +278,15 @@ export function useSetupFlow(): SetupFlow {
   });
 
   useStepHistory(view, dispatch);
+  // Continue pressed in the first view, chosen again here once this flow shows the bank step
+  // (after the history has its entry, so Back returns to it); dropped for any other view.
+  const { chosenBank } = handover;
+  const handedOver = useRef<BankChoice | null>(null);
+  useLayoutEffect(() => {
+    if (chosenBank === null || handedOver.current === chosenBank || view.kind === 'loading') return;
+    handedOver.current = chosenBank;
+    if (view.kind === 'chooseBank') send({ type: 'bankChosen', ...chosenBank });
+  });
   // Forgotten at the status view, a closed setup or a refused link; kept while the form shows.
   useSetupMemory(memoryKey, view, flow.lookups);
 

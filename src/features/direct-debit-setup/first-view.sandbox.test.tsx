@@ -1,0 +1,169 @@
+/**
+ * The direct-debit setup page's first view, before its live flow has arrived (docs/decisions/0028,
+ * second addendum of issue 25), against the sandbox's own handler core through MSW: the bank step
+ * shows from the two reads the document sent, each read is sent once, Continue pressed there is
+ * handed over, and the live flow takes the screen over without drawing it again. The live flow's
+ * arrival is held back by the test (the server-state loader the page is given), as a slow network
+ * would.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { nubanCheckDigit } from '../../../contract/nuban';
+import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { ErrorBoundary } from 'react-error-boundary';
+import { startFirstDownloads } from '../../app/first-downloads';
+import { renderWithLiveHalfHeldBack } from '../../app/held-back-live-half';
+import { RootErrorView } from '../../app/root-error-view';
+import { forgetCapabilityToken } from '../../lib/capability-token';
+import { SetupPage } from './setup-page';
+
+vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
+
+let sandbox: TestSandbox;
+let sent: string[] = [];
+const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
+server.events.on('request:start', ({ request }) => {
+  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  sandbox = createTestSandbox();
+  forgetCapabilityToken('directDebitSetup');
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  sent = [];
+});
+afterEach(() => {
+  sandbox.close();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+/** A GTBank (CBN code 058) NUBAN for a nine-digit serial, with its check digit. */
+function gtAccount(serial: string): string {
+  return serial + String(nubanCheckDigit('058', serial));
+}
+
+/** A new setup link's page, opened as from its link (the document's reads already sent), with the live flow held back. */
+async function openHeldBack() {
+  const link = await sandbox.createSetupLink();
+  window.history.replaceState(null, '', `/direct-debit/setup#token=${link.token}`);
+  startFirstDownloads(window.location.pathname);
+  return renderWithLiveHalfHeldBack(
+    <ErrorBoundary FallbackComponent={RootErrorView}>
+      <SetupPage />
+    </ErrorBoundary>,
+  );
+}
+
+const setupReads = () => sent.filter((line) => line === 'GET /direct-debit/setup');
+const bankListReads = () => sent.filter((line) => line === 'GET /direct-debit/setup/banks');
+
+/** Picks Guaranty Trust Bank in the bank step's combobox. */
+async function pickGtBank(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Search banks'), 'guaranty');
+  await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
+}
+
+test('the bank step shows before the live flow arrives, each read is sent once, and the live flow takes it over as it is', async () => {
+  const user = userEvent.setup();
+  const { arrive, queryClient } = await openHeldBack();
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+  expect(screen.getByText(/every month/)).toBeVisible();
+  expect(heading).toHaveFocus();
+  await pickGtBank(user);
+  expect(setupReads()).toHaveLength(1);
+  expect(bankListReads()).toHaveLength(1);
+
+  arrive();
+  // The live flow's queries hold both: they took the reads the first view looked at.
+  await waitFor(() =>
+    expect(queryClient.getQueryState(['directDebitSetup', 'setup'])?.status).toBe('success'),
+  );
+  await waitFor(() =>
+    expect(queryClient.getQueryState(['directDebitSetup', 'banks'])?.status).toBe('success'),
+  );
+  expect(setupReads()).toHaveLength(1);
+  expect(bankListReads()).toHaveLength(1);
+  // Taken over, not drawn again: the same heading, and the bank picked is still picked.
+  expect(screen.getByRole('heading', { level: 1, name: 'Choose your bank' })).toBe(heading);
+  expect(screen.getByLabelText('Search banks')).toHaveValue('Guaranty Trust Bank');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Enter your account number' }),
+  ).toBeVisible();
+});
+
+test('Continue pressed before the live flow arrives goes on once it does, and Back returns to the bank step', async () => {
+  const user = userEvent.setup();
+  const { arrive } = await openHeldBack();
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+  const entries = window.history.length;
+  await user.type(screen.getByLabelText(/Account number/), gtAccount('000000002'));
+  await pickGtBank(user);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  // Nothing to show until the live flow can go on: the frame says so.
+  await waitFor(() =>
+    expect(screen.queryByRole('heading', { level: 1, name: 'Choose your bank' })).toBeNull(),
+  );
+
+  arrive();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Enter your account number' }),
+  ).toBeVisible();
+  expect(screen.getByLabelText('Account number')).toHaveValue(gtAccount('000000002'));
+  // The bank step has its own history entry, as if Continue had been pressed in the live flow.
+  expect(window.history.length).toBe(entries + 1);
+  const popped = new Promise((resolve) =>
+    window.addEventListener('popstate', resolve, { once: true }),
+  );
+  window.history.back();
+  await popped;
+  expect(await screen.findByRole('heading', { level: 1, name: 'Choose your bank' })).toBeVisible();
+  expect(screen.getByLabelText('Search banks')).toHaveValue('Guaranty Trust Bank');
+  expect(setupReads()).toHaveLength(1);
+});
+
+test('offline before the live flow could download: Continue keeps "Loading…" and goes on once back online', async () => {
+  const user = userEvent.setup();
+  const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+  const { arrive, failDownloads } = await openHeldBack();
+  failDownloads();
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+  await pickGtBank(user);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() =>
+    expect(screen.queryByRole('heading', { level: 1, name: 'Choose your bank' })).toBeNull(),
+  );
+  // No error view took the page's place.
+  expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+
+  onLine.mockReturnValue(true);
+  arrive();
+  window.dispatchEvent(new Event('online'));
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Enter your account number' }),
+  ).toBeVisible();
+});
+
+test('online, a live flow that cannot be downloaded: the bank step comes back as it was, to be pressed again; the second press gives way to the error view', async () => {
+  const user = userEvent.setup();
+  const { attempts, failDownloads } = await openHeldBack();
+  failDownloads();
+  await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+  await waitFor(() => expect(attempts()).toBeGreaterThan(0));
+  await pickGtBank(user);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  // Not left "Loading…" with nothing to load it: the bank step is back, the bank still picked.
+  expect(await screen.findByRole('heading', { level: 1, name: 'Choose your bank' })).toBeVisible();
+  expect(screen.getByLabelText('Search banks')).toHaveValue('Guaranty Trust Bank');
+
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
+  ).toBeVisible();
+});
