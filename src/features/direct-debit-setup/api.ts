@@ -16,9 +16,9 @@ import { apiRequest, hostedWriteTimeoutMs } from '../../lib/api-client';
 import { tokenHeader } from '../../lib/capability-token';
 import { classifyFailure } from '../../lib/classify-failure';
 import { hostedReadOptions } from '../../lib/hosted-reads';
-import { selectBanks, selectSetup } from './setup-answer';
 import type { ActionKey } from '../../lib/use-action-key';
 import type { RequestFailure } from './flow-state';
+import { selectBanks, selectSetup } from './setup-answer';
 import { isOlderMandate } from './setup-rules';
 
 function setupIn(answer: unknown): SetupState | null {

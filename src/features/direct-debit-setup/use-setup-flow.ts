@@ -18,6 +18,9 @@
  *   15 s) sends `actionUnanswered`, and the step it came from shows the notice with the input kept.
  * - While the disable call is in flight, status checks are cancelled and the query is disabled:
  *   an answer sent before the call could bring the old status back.
+ * - It takes over from the first view (`first-setup-flow.ts`, which drew the bank step before this
+ *   flow and the query library arrived): Continue pressed there (`FirstViewHandover`) is chosen
+ *   again here once this flow shows the bank step.
  * - `status` counting down (the status view's `AutoReturnCountdown`: once per mandate in a tab,
  *   held while focused or pointed at), then the redirect to the validated return URL.
  */
@@ -121,7 +124,7 @@ function rechecks(query: { state: { data: RawAnswer | undefined } }): boolean {
  * The setup flow of the page at `/direct-debit/setup#token=…`, taking over from the first view
  * (`handover`: what was pressed there).
  */
-export function useSetupFlow(handover: FirstViewHandover = { chosenBank: null }): SetupFlow {
+export function useSetupFlow(handover: FirstViewHandover): SetupFlow {
   const { reading: token, token: tokenValue } = useHostedLinkToken('directDebitSetup');
   const memoryKey = setupMemoryKey(tokenValue);
   // After a reload or a visit elsewhere, the step of the history entry, with what the tab
