@@ -39,6 +39,7 @@ function firstViewChunks(): {
   const serverState = new Set<string>();
   // The one page whose first view renders inside the root of server state, if only one does: the
   // root is then in that page's route file (one file fewer on its first load), else in its own.
+  // None does today: every hosted page draws its first view before it (decision 0028).
   let serverStatePage: string | null = null;
   const routeFirstViews = new Map<string, Set<string>>();
   const fromRoot = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
@@ -75,7 +76,7 @@ function firstViewChunks(): {
           everything: closure(fromRoot(route), true),
         }));
         // The root of server state and what it needs, unless a page draws its first view before
-        // it (the checkout, the invoice) and needs that module there.
+        // it (every hosted page today) and needs that module there.
         const drawnBefore = routes.filter(
           (route) => !route.firstView.has(fromRoot(serverStateModule)),
         );

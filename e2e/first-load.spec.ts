@@ -97,8 +97,8 @@ for (const pageCase of cases) {
   });
 }
 
-// The checkout and invoice pages download their live half once the first view has shown.
-for (const pageCase of cases.filter((pageCase) => pageCase.name !== 'setup')) {
+// Every page downloads its live half once the first view has shown.
+for (const pageCase of cases) {
   test(`the ${pageCase.name} page's later code asks for no stylesheet: the document carries the one there is`, async ({
     page,
   }) => {

@@ -36,7 +36,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
@@ -112,14 +112,16 @@ function sha256(text: string): string {
 }
 
 /**
- * A floor document ready to serve: the app's stylesheet from dist/ in place of the style's
+ * A floor document ready to serve: the app's stylesheet, as the build's documents carry it inline
+ * (dist/index.html's `<style>`; the build keeps no stylesheet file), in place of the style's
  * comment, and the CSP that allows its inline script and style by their hashes.
+ * @throws Error when dist/index.html has no `<style>`.
  */
 function floorDocument(file: string): { html: string; csp: string } {
-  const css = readdirSync(join(distDir, 'assets'))
-    .filter((name) => name.endsWith('.css') && !name.startsWith('console'))
-    .map((name) => readFileSync(join(distDir, 'assets', name), 'utf8'))
-    .join('\n');
+  const css = /<style>([\s\S]*?)<\/style>/.exec(
+    readFileSync(join(distDir, 'index.html'), 'utf8'),
+  )?.[1];
+  if (css === undefined) throw new Error(`${distDir}/index.html has no <style>: build first`);
   const html = readFileSync(join(root, 'scripts/bench-floor', file), 'utf8').replace(
     /<style>\s*\/\* app\.css \*\/\s*<\/style>/,
     () => `<style>${css}</style>`,

@@ -30,8 +30,8 @@ import { hostedPageDocuments, type HostedPage } from '../contract/hosted-links.t
 /** The module that starts the app, and each hosted page's route module (paths from the root). */
 export const appStartModule = 'src/app/boot.tsx';
 /**
- * The root of server state (TanStack Query): a file of its own, which the setup and invoice
- * pages' documents preload and the checkout page loads after its first view.
+ * The root of server state (TanStack Query): a file of its own, which every hosted page loads
+ * with its live flow, after its first view.
  */
 export const serverStateModule = 'src/app/server-state.tsx';
 export const routeModules: Readonly<Record<HostedPage['kind'], string>> = {

@@ -43,3 +43,20 @@ export function useFirstAnswer(read: HostedRead, token: TokenReading): FirstAnsw
   }, [look, first.settled]);
   return first;
 }
+
+/**
+ * `select(answer)`, the parse of a first answer with its route's schema (the page's select
+ * function), or undefined when there is no answer or it breaks the contract: the first view then
+ * draws nothing, and the live page reports the answer when it takes it.
+ */
+export function selectedFirstAnswer<T>(
+  select: (answer: RawAnswer) => T,
+  answer: RawAnswer | null,
+): T | undefined {
+  if (answer === null) return undefined;
+  try {
+    return select(answer);
+  } catch {
+    return undefined;
+  }
+}

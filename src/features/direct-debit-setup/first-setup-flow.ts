@@ -11,13 +11,14 @@
  * looked at, not taken (src/lib/use-first-answer.ts), so the live flow's queries take them and
  * each read is sent once. It shows only the bank step, the view a customer opens the link for;
  * every other view (a later step the tab remembers, a mandate's status, a closed setup, a
- * failure) waits for the live flow in the frame's "Loading…". It sends nothing and writes nothing:
- * Continue pressed here (`bankChosen`) is handed to the live flow (`onChooseBank`), which moves on
- * from the bank step as if it had been pressed there; meanwhile the frame says "Loading…".
+ * failure) waits for the live flow in the frame's "Loading…" (under the merchant's header once the
+ * setup is known). It sends nothing (the bank step keeps the tab's memory of what was typed and
+ * picked, as in the live flow): Continue pressed here (`bankChosen`) is handed to the live flow
+ * (`onChooseBank`), which moves on from the bank step as if it had been pressed there; meanwhile
+ * the frame says "Loading…".
  */
 import { useMemo, useState } from 'react';
-import type { RawAnswer } from '../../lib/api-client';
-import { useFirstAnswer } from '../../lib/use-first-answer';
+import { selectedFirstAnswer, useFirstAnswer } from '../../lib/use-first-answer';
 import { useHostedLinkToken } from '../../lib/use-hosted-link';
 import { initialState } from './machine';
 import { setupView } from './page-state';
@@ -27,16 +28,6 @@ import { setupMemoryKey } from './setup-memory';
 import type { BankChoice, SetupFlow } from './use-setup-flow';
 
 const inert = () => undefined;
-
-/** `select(answer)`, or undefined when there is no answer or it breaks the contract. */
-function parsedOrUndefined<T>(select: (answer: RawAnswer) => T, answer: RawAnswer | null) {
-  if (answer === null) return undefined;
-  try {
-    return select(answer);
-  } catch {
-    return undefined; // The live flow reports an answer that breaks the contract.
-  }
-}
 
 /** Inputs of {@link useFirstSetupFlow}. */
 export interface FirstSetupInput {
@@ -58,8 +49,14 @@ export function useFirstSetupFlow({ chosenBank, onChooseBank }: FirstSetupInput)
   const memoryKey = setupMemoryKey(token);
   const setupRead = useFirstAnswer({ read: 'getSetup' }, reading);
   const banksRead = useFirstAnswer({ read: 'listSetupBanks' }, reading);
-  const setup = useMemo(() => parsedOrUndefined(selectSetup, setupRead.answer), [setupRead.answer]);
-  const banks = useMemo(() => parsedOrUndefined(selectBanks, banksRead.answer), [banksRead.answer]);
+  const setup = useMemo(
+    () => selectedFirstAnswer(selectSetup, setupRead.answer),
+    [setupRead.answer],
+  );
+  const banks = useMemo(
+    () => selectedFirstAnswer(selectBanks, banksRead.answer),
+    [banksRead.answer],
+  );
   // Where the live flow starts too: the step of the history entry, with what the tab kept.
   const [flowState] = useState(() => initialState(keptDraft(memoryKey)));
   const view = setupView({
@@ -73,7 +70,8 @@ export function useFirstSetupFlow({ chosenBank, onChooseBank }: FirstSetupInput)
   });
   const drawn = view.kind === 'chooseBank' && banks !== undefined && chosenBank === null;
   const flow: SetupFlow = {
-    view: drawn ? view : { kind: 'loading', setup: null },
+    // Not drawn: the frame's "Loading…", with the merchant's header once the setup is known.
+    view: drawn ? view : { kind: 'loading', setup: setup ?? null },
     send: (event) => {
       if (event.type === 'bankChosen') {
         onChooseBank({ bank: event.bank, accountNumber: event.accountNumber });
@@ -81,6 +79,7 @@ export function useFirstSetupFlow({ chosenBank, onChooseBank }: FirstSetupInput)
     },
     banks: { data: banks, isError: false, isPending: banks === undefined, refetch: inert },
     memoryKey,
+    handingOver: false,
   };
   return { flow, settled: setupRead.settled && banksRead.settled };
 }

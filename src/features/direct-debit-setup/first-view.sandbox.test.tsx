@@ -105,11 +105,14 @@ test('Continue pressed before the live flow arrives goes on once it does, and Ba
   const entries = window.history.length;
   await user.type(screen.getByLabelText(/Account number/), gtAccount('000000002'));
   await pickGtBank(user);
+  const merchantName = document.querySelector('.merchant-header__name')?.textContent ?? '';
+  expect(merchantName).not.toBe('');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  // Nothing to show until the live flow can go on: the frame says so.
+  // Nothing to show until the live flow can go on: the frame says so, under the merchant's name.
   await waitFor(() =>
     expect(screen.queryByRole('heading', { level: 1, name: 'Choose your bank' })).toBeNull(),
   );
+  expect(screen.getByText(merchantName)).toBeVisible();
 
   arrive();
   expect(

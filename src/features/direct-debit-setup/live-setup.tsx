@@ -9,8 +9,14 @@
 import { flowDriver } from '../../lib/live-flow';
 import { useSetupFlow, type FirstViewHandover } from './use-setup-flow';
 
-/** The setup page's live flow, once it knows more than "loading". */
+/**
+ * The setup page's live flow, once it can draw what it knows: not while it is loading, nor while
+ * its bank step would wait for the bank list (read again when the document's read was too old to
+ * take), nor while it still has to act on Continue pressed in the first view. Until then the first
+ * view stands, with the bank step the customer may be typing in.
+ */
 export const LiveSetupFlow = flowDriver(
   (handover: FirstViewHandover) => useSetupFlow(handover),
-  (flow) => flow.view.kind !== 'loading',
+  ({ view, banks, handingOver }) =>
+    view.kind !== 'loading' && !(view.kind === 'chooseBank' && banks.isPending) && !handingOver,
 );

@@ -98,6 +98,11 @@ export interface SetupFlow {
   banks: { data: Bank[] | undefined; isError: boolean; isPending: boolean; refetch: () => void };
   /** The key of this tab's memory of the link's form (`setup-memory.ts`); '' without a token. */
   memoryKey: string;
+  /**
+   * Continue pressed in the first view is still to be acted on (`FirstViewHandover`): the view is
+   * about to move on. Always false in the first flow.
+   */
+  handingOver: boolean;
 }
 
 /** Whether the server may still change the shown mandate by itself: checked on a timer. */
@@ -284,10 +289,14 @@ export function useSetupFlow(handover: FirstViewHandover): SetupFlow {
   // Continue pressed in the first view, chosen again here once this flow shows the bank step
   // (after the history has its entry, so Back returns to it); dropped for any other view.
   const { chosenBank } = handover;
-  const handedOver = useRef<BankChoice | null>(null);
+  const [handedOver, markHandedOver] = useReducer(
+    (_: BankChoice | null, choice: BankChoice) => choice,
+    null,
+  );
+  const handingOver = chosenBank !== null && handedOver !== chosenBank;
   useLayoutEffect(() => {
-    if (chosenBank === null || handedOver.current === chosenBank || view.kind === 'loading') return;
-    handedOver.current = chosenBank;
+    if (!handingOver || view.kind === 'loading') return;
+    markHandedOver(chosenBank);
     if (view.kind === 'chooseBank') send({ type: 'bankChosen', ...chosenBank });
   });
   // Forgotten at the status view, a closed setup or a refused link; kept while the form shows.
@@ -327,5 +336,6 @@ export function useSetupFlow(handover: FirstViewHandover): SetupFlow {
     send,
     banks: { data: banks, isError, isPending, refetch: refetchBanks },
     memoryKey,
+    handingOver,
   };
 }

@@ -12,7 +12,7 @@
  * when the live page could not be downloaded, says it was not sent (the page decides: `pay`).
  */
 import { useMemo } from 'react';
-import { useFirstAnswer } from '../../lib/use-first-answer';
+import { selectedFirstAnswer, useFirstAnswer } from '../../lib/use-first-answer';
 import { useHostedLinkToken } from '../../lib/use-hosted-link';
 import { selectInvoice } from './invoice-answer';
 import { invoicePageState, type PayStatus } from './page-state';
@@ -39,14 +39,7 @@ export function useFirstInvoicePage({ invoiceId, pay, onPay }: FirstInvoiceInput
 } {
   const { reading } = useHostedLinkToken({ kind: 'invoice', id: invoiceId });
   const { answer, settled } = useFirstAnswer({ read: 'getInvoice', invoiceId }, reading);
-  const invoice = useMemo(() => {
-    if (answer === null) return undefined;
-    try {
-      return selectInvoice(answer);
-    } catch {
-      return undefined; // The live page reports an answer that breaks the contract.
-    }
-  }, [answer]);
+  const invoice = useMemo(() => selectedFirstAnswer(selectInvoice, answer), [answer]);
   const state = invoicePageState({
     token: reading,
     data: invoice,

@@ -13,7 +13,7 @@
  * live flow (`onSentMoney`), which checks at once.
  */
 import { useMemo } from 'react';
-import { useFirstAnswer } from '../../lib/use-first-answer';
+import { selectedFirstAnswer, useFirstAnswer } from '../../lib/use-first-answer';
 import { useHostedLinkToken } from '../../lib/use-hosted-link';
 import { selectCheckout } from './checkout-answer';
 import { initialState, transition } from './machine';
@@ -46,14 +46,7 @@ export function useFirstCheckoutFlow({
 }: FirstCheckoutInput): { flow: CheckoutFlow; settled: boolean } {
   const { reading } = useHostedLinkToken({ kind: 'checkout', id: paymentId });
   const { answer, settled } = useFirstAnswer({ read: 'getCheckout', paymentId }, reading);
-  const checkout = useMemo(() => {
-    if (answer === null) return undefined;
-    try {
-      return selectCheckout(answer);
-    } catch {
-      return undefined; // The live flow reports an answer that breaks the contract.
-    }
-  }, [answer]);
+  const checkout = useMemo(() => selectedFirstAnswer(selectCheckout, answer), [answer]);
   const flowState =
     sentMoneyAt === null
       ? initialState
