@@ -38,6 +38,7 @@ beforeEach(() => {
   sent = [];
 });
 afterEach(() => {
+  server.resetHandlers();
   sandbox.close();
   vi.restoreAllMocks();
 });
@@ -96,6 +97,41 @@ test('the bank step shows before the live flow arrives, each read is sent once, 
   expect(
     await screen.findByRole('heading', { level: 1, name: 'Enter your account number' }),
   ).toBeVisible();
+});
+
+test('a live flow that must read the bank list again leaves the bank step being typed in until the list is in', async () => {
+  const user = userEvent.setup();
+  const { arrive, queryClient } = await openHeldBack();
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Choose your bank' });
+  await user.type(screen.getByLabelText('Search banks'), 'guar');
+  // The document's reads are now too old for the live flow to take (30 s): it reads both again,
+  // and the bank list's answer is held back.
+  const now = performance.now.bind(performance);
+  vi.spyOn(performance, 'now').mockImplementation(() => now() + 31_000);
+  let releaseBankList = () => {};
+  const bankList = new Promise<void>((resolve) => {
+    releaseBankList = resolve;
+  });
+  server.use(
+    http.get('*/direct-debit/setup/banks', async ({ request }) => {
+      await bankList;
+      return sandbox.handle(request);
+    }),
+  );
+  arrive();
+  await waitFor(() =>
+    expect(queryClient.getQueryState(['directDebitSetup', 'setup'])?.status).toBe('success'),
+  );
+  expect(setupReads()).toHaveLength(2);
+  expect(screen.getByRole('heading', { level: 1, name: 'Choose your bank' })).toBe(heading);
+  expect(screen.getByLabelText('Search banks')).toHaveValue('guar');
+
+  releaseBankList();
+  await waitFor(() =>
+    expect(queryClient.getQueryState(['directDebitSetup', 'banks'])?.status).toBe('success'),
+  );
+  expect(screen.getByRole('heading', { level: 1, name: 'Choose your bank' })).toBe(heading);
+  expect(screen.getByLabelText('Search banks')).toHaveValue('guar');
 });
 
 test('Continue pressed before the live flow arrives goes on once it does, and Back returns to the bank step', async () => {
