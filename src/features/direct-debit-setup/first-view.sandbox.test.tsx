@@ -9,10 +9,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { nubanCheckDigit } from '../../../contract/nuban';
-import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { sandboxBehindMsw } from '../../../sandbox/testing/sandbox-behind-msw';
 import { ErrorBoundary } from 'react-error-boundary';
 import { startFirstDownloads } from '../../app/first-downloads';
 import { renderWithLiveHalfHeldBack } from '../../app/held-back-live-half';
@@ -22,27 +21,16 @@ import { SetupPage } from './setup-page';
 
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
 
-let sandbox: TestSandbox;
-let sent: string[] = [];
-const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
-server.events.on('request:start', ({ request }) => {
-  sent.push(`${request.method} ${new URL(request.url).pathname}`);
-});
+const { sandbox, sent, server } = sandboxBehindMsw();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  sandbox = createTestSandbox();
   forgetCapabilityToken('directDebitSetup');
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
-  sent = [];
 });
 afterEach(() => {
-  server.resetHandlers();
-  sandbox.close();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 /** A GTBank (CBN code 058) NUBAN for a nine-digit serial, with its check digit. */
 function gtAccount(serial: string): string {
@@ -51,7 +39,7 @@ function gtAccount(serial: string): string {
 
 /** A new setup link's page, opened as from its link (the document's reads already sent), with the live flow held back. */
 async function openHeldBack() {
-  const link = await sandbox.createSetupLink();
+  const link = await sandbox().createSetupLink();
   window.history.replaceState(null, '', `/direct-debit/setup#token=${link.token}`);
   startFirstDownloads(window.location.pathname);
   return renderWithLiveHalfHeldBack(
@@ -115,7 +103,7 @@ test('a live flow that must read the bank list again leaves the bank step being 
   server.use(
     http.get('*/direct-debit/setup/banks', async ({ request }) => {
       await bankList;
-      return sandbox.handle(request);
+      return sandbox().handle(request);
     }),
   );
   arrive();

@@ -8,11 +8,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createTestSubscription } from '../../../sandbox/testing/checkout-testing';
-import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { sandboxBehindMsw } from '../../../sandbox/testing/sandbox-behind-msw';
 import { ErrorBoundary } from 'react-error-boundary';
 import { startFirstDownloads } from '../../app/first-downloads';
 import { renderWithLiveHalfHeldBack } from '../../app/held-back-live-half';
@@ -22,35 +20,25 @@ import { InvoicePage } from './invoice-page';
 
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
 
-let sandbox: TestSandbox;
-let sent: string[] = [];
-const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
-server.events.on('request:start', ({ request }) => {
-  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+const { sandbox, sent } = sandboxBehindMsw({
+  publicOrigin: window.location.origin,
+  start: new Date('2026-11-22T15:00:00.000Z'),
 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  sandbox = createTestSandbox({
-    publicOrigin: window.location.origin,
-    start: new Date('2026-11-22T15:00:00.000Z'),
-  });
   window.sessionStorage.clear();
   vi.mocked(redirectTo).mockClear();
-  sent = [];
 });
 afterEach(() => {
-  sandbox.close();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 /**
  * The page of a new subscription's first invoice, opened as from its link (the document's read
  * already sent), with the live page held back until `arrive` is called.
  */
 async function openHeldBack() {
-  const subscription = await createTestSubscription(sandbox, {
+  const subscription = await createTestSubscription(sandbox(), {
     callbackUrl: 'https://merchant.example.com/billing/return',
   });
   const { invoice } = subscription;

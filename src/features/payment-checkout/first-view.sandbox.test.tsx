@@ -8,45 +8,33 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createTestPayment, ok, transfer } from '../../../sandbox/testing/checkout-testing';
-import { createTestSandbox, type TestSandbox } from '../../../sandbox/testing/test-sandbox';
+import { sandboxBehindMsw } from '../../../sandbox/testing/sandbox-behind-msw';
 import { ErrorBoundary } from 'react-error-boundary';
 import { startFirstDownloads } from '../../app/first-downloads';
 import { renderWithLiveHalfHeldBack } from '../../app/held-back-live-half';
 import { RootErrorView } from '../../app/root-error-view';
 import { CheckoutPage } from './checkout-page';
 
-let sandbox: TestSandbox;
-let sent: string[] = [];
-const server = setupServer(http.all('*', ({ request }) => sandbox.handle(request)));
-server.events.on('request:start', ({ request }) => {
-  sent.push(`${request.method} ${new URL(request.url).pathname}`);
+const { sandbox, sent } = sandboxBehindMsw({
+  publicOrigin: window.location.origin,
+  start: new Date('2026-11-22T15:00:00.000Z'),
 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  sandbox = createTestSandbox({
-    publicOrigin: window.location.origin,
-    start: new Date('2026-11-22T15:00:00.000Z'),
-  });
   window.sessionStorage.clear();
-  sent = [];
 });
 afterEach(() => {
-  sandbox.close();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 /**
  * The page of a new ₦5,000 payment, opened as from its link (the document's read already sent),
  * with the live flow held back until `arrive` is called.
  */
 async function openHeldBack() {
-  const payment = await createTestPayment(sandbox, { metadata: { description: 'Order #42' } });
+  const payment = await createTestPayment(sandbox(), { metadata: { description: 'Order #42' } });
   const url = new URL(payment.checkoutUrl);
   window.history.replaceState(null, '', url.pathname + url.hash);
   startFirstDownloads(url.pathname);
@@ -88,7 +76,7 @@ test('"I’ve sent the money" pressed before the live flow arrives is checked as
   expect(await screen.findByRole('button', { name: 'Checking…' })).toBeVisible();
   expect(reads(payment.id)).toHaveLength(1);
 
-  await ok(transfer(sandbox, payment.virtualAccount.id, payment.amount));
+  await ok(transfer(sandbox(), payment.virtualAccount.id, payment.amount));
   arrive();
   // At once, not at the schedule's first check (3 s after the answer).
   await waitFor(() => expect(reads(payment.id)).toHaveLength(2), { timeout: 1500 });
@@ -111,7 +99,7 @@ test('offline before the live flow could download: the account stays, "I’ve se
   expect(screen.getByText(payment.virtualAccount.accountNumber)).toBeVisible();
   expect(reads(payment.id)).toHaveLength(1);
 
-  await ok(transfer(sandbox, payment.virtualAccount.id, payment.amount));
+  await ok(transfer(sandbox(), payment.virtualAccount.id, payment.amount));
   onLine.mockReturnValue(true);
   arrive();
   window.dispatchEvent(new Event('online'));
