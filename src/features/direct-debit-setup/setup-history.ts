@@ -11,7 +11,7 @@
  *   (`setup-memory.ts`); after a reload, or leaving and coming back, the entry's step resumes with
  *   it, so each entry lands on the step it names (issue 27, point 4).
  */
-import { useEffect, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { FlowEvent, HistoryStep, KeptDraft } from './flow-state';
 import type { SetupView } from './page-state';
 import { recallSetup } from './setup-memory';
@@ -75,7 +75,11 @@ export function useStepHistory(view: SetupView, dispatch: (event: FlowEvent) => 
     mark(entry, deeper ? 'push' : 'replace');
   }, [entry]);
 
-  useEffect(() => {
+  // A layout effect too: registered in the same task as the render that read the history entry
+  // (the flow's starting state, `keptDraft`), so no Back or Forward can fall between the two. A
+  // passive one runs a frame later, and a flow mounted while the customer pressed Forward (the
+  // live flow taking over from the first view) stayed on the step it started from.
+  useLayoutEffect(() => {
     const onPopState = (event: PopStateEvent) => {
       const to = entryIn(event.state);
       if (to !== null && to !== 'status') dispatch({ type: 'navigated', to });
