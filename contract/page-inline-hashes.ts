@@ -6,6 +6,16 @@
  * docs/deploy.md. Do not edit.
  */
 export const pageInlineHashes = {
-  script: ['sha256-7MwqNQqVgATarX7YjhV43NmGl132R9ngsC8Q5qfEMUg='],
+  script: [
+    'sha256-XgQMplGuzzkgGUBUDIv+qYXq1LnkogPZoDGO/82MhiE=',
+    'sha256-h9GNZ3tRYMWPjEETTeaMV0yjIpK9k21/XX0vsj4yj0Q=',
+    'sha256-EnhFcRx+bcRMfcG17ZMQXN1y34hSAwWjx54esXmTdpY=',
+    'sha256-E9Em5/C9V+G4BbL6caDobx/DAKwAefeZc/4gScmlZuQ=',
+    'sha256-UxuCU+sILNceZtpFZAgeNkbi1o9OAZMfnv7RlwcW1XA=',
+    'sha256-8pkC9KXvDUn+M8p36TynZeIvyqtYFn6a9pOI8HsOVt8=',
+    'sha256-CmEkxfa2TGCVfekR4xYaHMCBufiO5e7Kif5ye5M0Vjw=',
+    'sha256-FxFFQTKG7vXh/iCgo7HoTFR3Kloa1q4dzsKVbIk/a1o=',
+    'sha256-vFmkzlk8XGtHIdGFAp9EfgnSnw3WJEBteBJ5uclc9TI=',
+  ],
   style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;

@@ -1,9 +1,10 @@
 /**
- * A hosted page's first load (docs/decisions/0028-first-reads-before-the-code.md): the page's
- * document names every script its first view needs, so none waits to be discovered until the
- * entry has run, and the first view waits for no other, and the page's first reads leave with the HTML, sent by the document's inline
- * script before any file of the app has arrived (issue 25); the document's stylesheet is the only
- * one, so later code asks for none.
+ * A hosted page's first load (docs/decisions/0028-first-reads-before-the-code.md and
+ * 0042-first-view-code-in-the-document.md): the page's document carries the code of its first
+ * view, which waits for no file; its inline script sends the page's first reads as the HTML is
+ * parsed, before the carried code runs; later code imports the carried modules through their
+ * stand-ins, never a second copy; the document's stylesheet is the only one, so later code asks
+ * for none; a document cut short says so.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api';
@@ -51,92 +52,99 @@ function isRead(request: { url(): string; headers(): Record<string, string> }, p
   return hasToken && path.test(new URL(request.url()).pathname);
 }
 
-for (const pageCase of cases) {
-  test(`the ${pageCase.name} page's document names every script of its first view`, async ({
-    page,
-  }) => {
-    const link = new URL(await pageCase.link());
-    const { named } = await scriptsOfDocument(page, link.pathname);
-    // Every other file of the build waits until the first view has shown: the first view needs
-    // none of them (the checkout's live flow downloads meanwhile, and takes over after).
-    const { release } = await holdBackUnnamedFiles(page, named);
-    const loaded = new Set<string>();
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') loaded.add(new URL(request.url()).pathname);
-    });
-    await page.goto(link.pathname + link.hash);
-    await expect(pageCase.firstView(page)).toBeVisible();
-    release();
-    // Nothing discovered late, and nothing preloaded for nothing.
-    expect(loaded).toEqual(named);
-  });
-
-  test(`the ${pageCase.name} page sends its first read before any of the app's code has arrived`, async ({
-    page,
-  }) => {
-    const link = new URL(await pageCase.link());
-    // Every script file, the entry included, is held back until the page's first read has been
-    // sent: the document's own inline script sends it (a read that waited for the app's code
-    // would never leave, and the page would never show), under the CSP the sandbox sends.
-    let readSent: () => void = () => undefined;
-    const read = new Promise<void>((resolve) => {
-      readSent = resolve;
-    });
-    page.on('request', (request) => {
-      if (isRead(request, pageCase.readPath)) readSent();
-    });
-    await page.route(
-      (url) => url.pathname.endsWith('.js'),
-      async (route) => {
-        await read;
-        await route.continue();
-      },
-    );
-    await page.goto(link.pathname + link.hash);
-    await expect(pageCase.firstView(page)).toBeVisible();
-  });
+/**
+ * The document at `path` as the sandbox sends it, with `change` made to its HTML (headers kept).
+ * The page's API read at the same path (the checkout's and invoice's) goes through untouched.
+ */
+async function serveChangedDocument(page: Page, path: string, change: (html: string) => string) {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (!route.request().isNavigationRequest()) return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, body: change(await response.text()) });
+    },
+  );
 }
 
-// Every page downloads its live half once the first view has shown.
+const carriedModule = /<script type="module">[\s\S]*?<\/script>/;
+
 for (const pageCase of cases) {
-  test(`the ${pageCase.name} page's later code asks for no stylesheet: the document carries the one there is`, async ({
+  test(`the ${pageCase.name} page's document carries all the code of its first view`, async ({
     page,
   }) => {
     const link = new URL(await pageCase.link());
     const { named } = await scriptsOfDocument(page, link.pathname);
+    expect(named).toEqual(new Set());
+    // Every file of the build waits until the first view has shown: the first view needs none of
+    // them (the live flow downloads meanwhile, and takes over after).
+    const { release } = await holdBackUnnamedFiles(page);
+    const loaded: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') loaded.push(new URL(request.url()).pathname);
+    });
+    await page.goto(link.pathname + link.hash);
+    await expect(pageCase.firstView(page)).toBeVisible();
+    expect(loaded).toEqual([]);
+    release();
+  });
+
+  test(`the ${pageCase.name} page's document sends its first read by itself, before the code it carries runs`, async ({
+    page,
+  }) => {
+    const link = new URL(await pageCase.link());
+    // The document without its carried code, under the CSP the sandbox sends: only its inline
+    // script in the head runs, and it alone sends the read.
+    await serveChangedDocument(page, link.pathname, (html) => html.replace(carriedModule, ''));
+    const read = page.waitForRequest((request) => isRead(request, pageCase.readPath));
+    await page.goto(link.pathname + link.hash);
+    await read;
+  });
+
+  test(`the ${pageCase.name} page's later code shares the code its document carries`, async ({
+    page,
+  }) => {
+    const link = new URL(await pageCase.link());
+    const { carried, standIns } = await scriptsOfDocument(page, link.pathname);
     const stylesheets: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (request.resourceType() === 'stylesheet' || pathname.endsWith('.css'))
         stylesheets.push(pathname);
+      if (request.resourceType() === 'script') scripts.push(pathname);
     });
-    // The loader of a chunk asks for its stylesheets with its scripts, before any has arrived.
-    const laterCode = page.waitForEvent(
-      'requestfinished',
-      (request) =>
-        request.resourceType() === 'script' && !named.has(new URL(request.url()).pathname),
+    // The live flow imports the entry's modules: through the import map, from their stand-in.
+    const sharing = page.waitForEvent('requestfinished', (request) =>
+      standIns.has(new URL(request.url()).pathname),
     );
     await page.goto(link.pathname + link.hash);
     await expect(pageCase.firstView(page)).toBeVisible();
-    await laterCode;
+    await sharing;
+    // No second copy of a carried module (a second renderer, a second registry of reads).
+    expect(scripts.filter((path) => carried.has(path))).toEqual([]);
+    // The document carries the one stylesheet there is: the loader of a chunk asks for its
+    // stylesheets with its scripts, before any has arrived.
     expect(stylesheets).toEqual([]);
   });
 }
 
-test('when the app’s code cannot be downloaded, the frame says so and trying again loads the page', async ({
+test('when the document arrives cut short, the frame says so and trying again loads the page', async ({
   page,
 }) => {
   const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl });
   const link = new URL(setupUrl);
-  // The app's one file of shared code: nothing of the app runs without it.
-  const { entry } = await scriptsOfDocument(page, link.pathname);
-  const sharedChunk = (url: URL) => url.pathname === entry;
-  await page.route(sharedChunk, (route) => route.abort('internetdisconnected'));
+  // The connection drops in the middle of the carried code: what arrived of it is not the code
+  // the CSP allows, so none of it runs.
+  await serveChangedDocument(page, link.pathname, (html) => {
+    const cut = html.search(carriedModule) + 5_000;
+    return html.slice(0, cut);
+  });
   await page.goto(link.pathname + link.hash);
   await expect(page.getByRole('status')).toHaveText(
     'This page could not load. Check your connection, then try again.',
   );
-  await page.unroute(sharedChunk);
+  await page.unrouteAll();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('combobox', { name: 'Search banks' })).toBeVisible();
 });
@@ -146,7 +154,6 @@ test('an answer that came while the app’s code took longer than the read’s 1
 }) => {
   const { checkoutUrl } = await createCheckoutPayment({});
   const link = new URL(checkoutUrl);
-  const { entry } = await scriptsOfDocument(page, link.pathname);
   let answered: () => void = () => undefined;
   const answer = new Promise<void>((resolve) => {
     answered = resolve;
@@ -154,16 +161,20 @@ test('an answer that came while the app’s code took longer than the read’s 1
   page.on('requestfinished', (request) => {
     if (isRead(request, /^\/checkout\/osp_/)) answered();
   });
-  // The page's clock (its timers and performance.now) is Playwright's: the app's code arrives
-  // 10.5 s after the answer by that clock, without the test waiting for it.
+  // The page's clock (its timers and performance.now) is Playwright's. The rest of the document
+  // after its head arrives 10.5 s after the answer by that clock: a script file the parser waits
+  // for stands before the carried code, and comes once the answer is in and the clock has run.
   await page.clock.install();
-  let late: Promise<void> | undefined;
+  const slowRest = '/assets/rest-of-the-document.js';
+  await serveChangedDocument(page, link.pathname, (html) =>
+    html.replace('<body>', `<body><script src="${slowRest}"></script>`),
+  );
   await page.route(
-    (url) => url.pathname.endsWith('.js') && url.pathname !== entry,
+    (url) => url.pathname === slowRest,
     async (route) => {
-      late ??= answer.then(() => page.clock.runFor(10_500));
-      await late;
-      await route.continue();
+      await answer;
+      await page.clock.runFor(10_500);
+      await route.fulfill({ contentType: 'text/javascript', body: '' });
     },
   );
   await page.goto(link.pathname + link.hash);

@@ -1,25 +1,34 @@
 /**
- * What a hosted page's document asks for (docs/decisions/0028-first-reads-before-the-code.md):
- * the scripts it names (its entry and its module preloads), and a way to hold back every other
- * file of the build until the page's first view has shown, which proves the first view does not
- * wait for them (the checkout's live flow, later steps' code).
+ * What a hosted page's document carries and asks for (docs/decisions/
+ * 0028-first-reads-before-the-code.md and 0042-first-view-code-in-the-document.md): the chunks
+ * whose code it carries inline (its import map's addresses) and their stand-ins, the script files
+ * it names (none: a document names no file of the app), and a way to hold back every file of the
+ * build until the page's first view has shown, which proves the first view waits for none of them.
  */
 import type { Page } from '@playwright/test';
 
-/** The scripts the document at `path` names: its entry script, and all of them (entry and preloads). */
+/** What the document at `path` carries and names: paths under `/assets/`. */
 export async function scriptsOfDocument(page: Page, path: string) {
   const html = await (await page.request.get(path)).text();
   const named = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="([^"]+\.js)"/g)];
-  const entry = /<script[^>]*\bsrc="([^"]+\.js)"/.exec(html)?.[1];
-  if (entry === undefined) throw new Error(`The document of ${path} has no entry script`);
-  return { entry, named: new Set(named.map((match) => match[1] ?? '')) };
+  const importMap = /<script type="importmap">([^<]*)<\/script>/.exec(html)?.[1];
+  if (importMap === undefined) throw new Error(`The document of ${path} has no import map`);
+  const { imports } = JSON.parse(importMap) as { imports: Record<string, string> };
+  return {
+    /** The chunks whose code the document carries (their own files' paths). */
+    carried: new Set(Object.keys(imports)),
+    /** Their stand-ins, which later chunks import instead. */
+    standIns: new Set(Object.values(imports)),
+    named: new Set(named.map((match) => match[1] ?? '')),
+    html,
+  };
 }
 
 /**
- * Holds back every file under `/assets/` that the document does not name (`named`, paths) until
+ * Holds back every file under `/assets/` that is not in `named` (paths; none by default) until
  * the returned `release` is called (when the first view has shown).
  */
-export async function holdBackUnnamedFiles(page: Page, named: ReadonlySet<string>) {
+export async function holdBackUnnamedFiles(page: Page, named: ReadonlySet<string> = new Set()) {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;

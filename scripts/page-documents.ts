@@ -1,24 +1,22 @@
 /**
- * Vite plugin: what each hosted page's HTML holds and asks for before any script has run
- * (docs/decisions/0028-first-reads-before-the-code.md, with its addendum of issue 25).
+ * Vite plugin: what each hosted page's HTML holds before any script has run (docs/decisions/
+ * 0028-first-reads-before-the-code.md and 0042-first-view-code-in-the-document.md).
  *
  * - Every document (`index.html` and each page's own) carries, inline, the script that sends the
  *   page's first reads as the HTML is parsed (src/app/first-reads-inline.ts and what it imports,
  *   bundled here into one classic script: the token is read by the same code as everywhere else),
  *   and the app's stylesheet in a `<style>` element instead of a file: the frame paints with the
  *   HTML, and the reads leave with it, one round trip before any file of the app has arrived.
- *   Their sha256 hashes, the only inline code the CSP allows, are written to
- *   contract/page-inline-hashes.ts (the one source the sandbox's headers and docs/deploy.md read);
- *   a build whose inline code changed rewrites that file, to be committed with the change.
- * - `index.html` preloads the chunks that start the app (the chunk holding `src/app/boot.tsx` and
- *   every chunk it imports). The entry imports them only after it has sent the page's first reads,
- *   and Vite preloads an entry's static imports only, not its dynamic ones.
- * - Each hosted page gets its own document (`hostedPageDocuments` in contract/hosted-links.ts):
- *   `index.html` plus preloads of the page's route chunk and the chunks that one imports. A page's
- *   code then downloads beside the app's instead of after the entry has run, one round trip sooner.
- *
- * Every chunk is preloaded once per document: what the entry's script tag already loads (the entry
- * and its static imports) is left out.
+ * - Every document also carries the code of its first view (scripts/carried-chunks.ts): the
+ *   entry, the app's start and what they import statically, and in a hosted page's own document
+ *   (`hostedPageDocuments` in contract/hosted-links.ts) its route's chunk and what that imports,
+ *   as one inline module at the end of the body, with an import map that sends later chunks'
+ *   imports of those chunks to their stand-ins. The code then downloads with the HTML instead of
+ *   one round trip after it. No chunk's dependency list preloads a carried chunk.
+ * - The sha256 hashes of every inline script and style, the only inline code the CSP allows, are
+ *   written to contract/page-inline-hashes.ts (the one source the sandbox's headers and
+ *   docs/deploy.md read); a build whose inline code changed rewrites that file, to be committed
+ *   with the change (then `npm run docs:deploy`).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,8 +24,10 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { build, type Plugin, type Rollup } from 'vite';
 import { hostedPageDocuments, type HostedPage } from '../contract/hosted-links.ts';
+import { carryChunks, type CarriedCode } from './carried-chunks.ts';
 
-/** The module that starts the app, and each hosted page's route module (paths from the root). */
+/** The SPA's entry module, the module that starts the app, and each hosted page's route module (paths from the root). */
+export const entryModule = 'src/main.tsx';
 export const appStartModule = 'src/app/boot.tsx';
 /**
  * The root of server state (TanStack Query): a file of its own, which every hosted page loads
@@ -71,13 +71,25 @@ function chunkHolding(chunks: Chunks, module: string): Rollup.OutputChunk {
   return found;
 }
 
-/** What the entry's script tag loads, plus the app-start chunks `index.html` preloads. */
-function loadedByIndex(chunks: Chunks): { entry: Set<string>; appStart: string[] } {
-  const entry = new Set<string>();
-  for (const chunk of chunks.values())
-    if (chunk.isEntry) withStaticImports(chunks, chunk.fileName, entry);
-  const start = withStaticImports(chunks, chunkHolding(chunks, appStartModule).fileName);
-  return { entry, appStart: [...start].filter((fileName) => !entry.has(fileName)) };
+/**
+ * The chunks each document carries (file names, by document file name): `index.html` the entry and
+ * the app's start with their static imports; a hosted page's document also its route's chunk
+ * with its static imports.
+ * @throws Error when no chunk holds the entry, the app's start or a route module.
+ */
+export function carriedByDocument(chunks: Chunks): {
+  entry: string;
+  documents: Map<string, string[]>;
+} {
+  const entry = chunkHolding(chunks, entryModule).fileName;
+  const index = withStaticImports(chunks, entry);
+  withStaticImports(chunks, chunkHolding(chunks, appStartModule).fileName, index);
+  const documents = new Map<string, string[]>([['index.html', [...index]]]);
+  for (const [page, document] of Object.entries(hostedPageDocuments)) {
+    const route = chunkHolding(chunks, routeModules[page as HostedPage['kind']]);
+    documents.set(document, [...withStaticImports(chunks, route.fileName, new Set(index))]);
+  }
+  return { entry, documents };
 }
 
 /** The module bundled into every document's inline script (a path from the project root). */
@@ -146,78 +158,112 @@ async function writeInlineHashes(hashes: { script: string[]; style: string[] }):
   if (current !== formatted) writeFileSync(inlineHashesFile, formatted);
 }
 
-/** The Vite plugin; build only. */
-export function pageDocuments(): Plugin {
-  // Where the built files are served from (Vite's `base`, '/' here): the preloads' paths start with it.
+/** The Vite plugins; build only. */
+export function pageDocuments(): Plugin[] {
+  // Where the built files are served from (Vite's `base`, '/' here).
   let base = '/';
   let root = process.cwd();
-  const preloadLink = (fileName: string) =>
-    `<link rel="modulepreload" crossorigin href="${base}${fileName}">`;
-  return {
+  // Every chunk some document carries: none is in any chunk's list of dependencies to preload
+  // (a later chunk's import of one goes to its stand-in, through the document's import map).
+  let carriedAnywhere = new Set<string>();
+  const carriedPlan: Plugin = {
+    name: 'page-documents:carried-chunks',
+    apply: 'build',
+    config: () => ({
+      build: {
+        modulePreload: {
+          resolveDependencies: (_fileName: string, deps: string[]) =>
+            deps.filter((dep) => !carriedAnywhere.has(dep)),
+        },
+      },
+    }),
+    // Before Vite writes the chunks' preload lists (its own generateBundle), which read this.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        carriedAnywhere = new Set(
+          [...carriedByDocument(chunksOf(bundle)).documents.values()].flat(),
+        );
+      },
+    },
+  };
+  const documents: Plugin = {
     name: 'page-documents',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
+      // The documents carry the code itself and their hashes go to a committed file: a build
+      // under NODE_ENV=test (a test spawning `vite build`) would write the hashes of other code.
+      if (!config.isProduction)
+        throw new Error(
+          `page-documents: NODE_ENV is ${process.env.NODE_ENV}: build the pages with NODE_ENV=production or unset`,
+        );
       base = config.base;
       root = config.root;
     },
-    transformIndexHtml: {
+    // After Vite's own generateBundle, which writes the chunks' preload lists into their code.
+    generateBundle: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (bundle === undefined) return [];
-        return loadedByIndex(chunksOf(bundle)).appStart.map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
-          injectTo: 'head' as const,
-        }));
+      handler(_options, bundle) {
+        return writeDocuments.call(this, bundle);
       },
     },
-    async generateBundle(_options, bundle) {
-      const index = bundle['index.html'];
-      if (index === undefined || index.type !== 'asset' || typeof index.source !== 'string')
-        throw new Error('page-documents: the build wrote no index.html');
-      // The stylesheet inline in place of its link, and the first reads' script before the entry.
-      const script = await inlineScript(root);
-      const styles: string[] = [];
-      let html = index.source.replace(
-        /<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g,
-        (_link, href: string) => {
-          const fileName = href.slice(base.length);
-          const css = bundle[fileName];
-          if (css === undefined || css.type !== 'asset')
-            throw new Error(`page-documents: no stylesheet ${fileName}`);
-          // Vite's mark of the one stylesheet of a build without CSS code splitting, not CSS.
-          const text = String(css.source)
-            .replace(/\/\*\$vite\$:\d+\*\/\s*$/, '')
-            .trim();
-          if (/<\/style/i.test(text)) throw new Error('page-documents: the CSS holds </style');
-          // No chunk asks for the file (one stylesheet, `cssCodeSplit: false` in vite.config.ts):
-          // the documents carry it, and nothing else of the build is served it.
-          Reflect.deleteProperty(bundle, fileName); // Rollup: an asset removed from the output
-          styles.push(text);
-          return `<style>${text}</style>`;
-        },
-      );
-      if (!html.includes('<script type="module"'))
-        throw new Error('page-documents: index.html has no module script');
-      html = html.replace('<script type="module"', `<script>${script}</script>\n    $&`);
-      index.source = html;
-      await writeInlineHashes({ script: [cspHash(script)], style: styles.map(cspHash) });
-      const chunks = chunksOf(bundle);
-      const { entry, appStart } = loadedByIndex(chunks);
-      const loaded = new Set([...entry, ...appStart]);
-      for (const [page, document] of Object.entries(hostedPageDocuments)) {
-        const route = chunkHolding(chunks, routeModules[page as HostedPage['kind']]);
-        const links = [...withStaticImports(chunks, route.fileName)]
-          .filter((fileName) => !loaded.has(fileName))
-          .map(preloadLink);
-        if (!index.source.includes('</head>')) throw new Error('page-documents: no </head>');
-        this.emitFile({
-          type: 'asset',
-          fileName: document,
-          source: index.source.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
-        });
-      }
-    },
   };
+  async function writeDocuments(this: Rollup.PluginContext, bundle: Rollup.OutputBundle) {
+    const index = bundle['index.html'];
+    if (index === undefined || index.type !== 'asset' || typeof index.source !== 'string')
+      throw new Error('page-documents: the build wrote no index.html');
+    // The stylesheet inline in place of its link, and the first reads' script in place of the
+    // entry's script tag (the entry is carried, below).
+    const script = await inlineScript(root);
+    const styles: string[] = [];
+    let html = index.source.replace(
+      /<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g,
+      (_link, href: string) => {
+        const fileName = href.slice(base.length);
+        const css = bundle[fileName];
+        if (css === undefined || css.type !== 'asset')
+          throw new Error(`page-documents: no stylesheet ${fileName}`);
+        // Vite's mark of the one stylesheet of a build without CSS code splitting, not CSS.
+        const text = String(css.source)
+          .replace(/\/\*\$vite\$:\d+\*\/\s*$/, '')
+          .trim();
+        if (/<\/style/i.test(text)) throw new Error('page-documents: the CSS holds </style');
+        // No chunk asks for the file (one stylesheet, `cssCodeSplit: false` in vite.config.ts):
+        // the documents carry it, and nothing else of the build is served it.
+        Reflect.deleteProperty(bundle, fileName); // Rollup: an asset removed from the output
+        styles.push(text);
+        return `<style>${text}</style>`;
+      },
+    );
+    const entryTag = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+    if (!entryTag.test(html)) throw new Error('page-documents: index.html has no entry script');
+    html = html
+      .replace(entryTag, () => `<script>${script}</script>`)
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+    if (!html.includes('</head>') || !html.includes('</body>'))
+      throw new Error('page-documents: index.html has no </head> or </body>');
+    const chunks = chunksOf(bundle);
+    const { entry, documents } = carriedByDocument(chunks);
+    const carried = new Map<string, CarriedCode>();
+    for (const [document, fileNames] of documents)
+      carried.set(document, carryChunks(chunks, fileNames, entry, base));
+    for (const [document, { module, importMap }] of carried) {
+      const source = html
+        .replace('</head>', () => `  <script type="importmap">${importMap}</script>\n  </head>`)
+        .replace('</body>', () => `  <script type="module">${module}</script>\n  </body>`);
+      if (document === 'index.html') index.source = source;
+      else this.emitFile({ type: 'asset', fileName: document, source });
+    }
+    const standIns = new Map<string, string>();
+    for (const { standIns: own } of carried.values())
+      for (const [fileName, source] of own) standIns.set(fileName, source);
+    for (const [fileName, source] of standIns) this.emitFile({ type: 'asset', fileName, source });
+    const inline = [...carried.values()].flatMap(({ module, importMap }) => [importMap, module]);
+    await writeInlineHashes({
+      script: [...new Set([script, ...inline].map(cspHash))],
+      style: styles.map(cspHash),
+    });
+  }
+  return [carriedPlan, documents];
 }

@@ -1,14 +1,13 @@
 /**
- * Entry point: the whole app's start, in one file with everything the app renders first (the
- * page's own code is its route's chunk, which the page's document preloads). The page's first
- * reads were sent by the document's inline script while the HTML was parsed
- * (src/app/first-reads-inline.ts; docs/decisions/0028-first-reads-before-the-code.md); here the
- * page's route starts downloading (already under way when its document preloads it) and the reads
- * are sent for a document without the inline script (`npm run dev`), the catalogs of the page's
- * language start downloading (src/app/first-language.ts), then the app mounts in
- * `#root` (src/app/boot.tsx). Until it does, `index.html`'s frame shows; if this file or one it
- * imports cannot be downloaded, the inline script makes the frame say so
- * (src/app/download-failure.ts).
+ * Entry point: the whole app's start, in one chunk with everything the app renders first (the
+ * page's own code is its route's chunk). In a build, every page's document carries both inline
+ * (docs/decisions/0042-first-view-code-in-the-document.md), and the page's first reads were sent
+ * by the document's inline script while the HTML was parsed (src/app/first-reads-inline.ts;
+ * docs/decisions/0028-first-reads-before-the-code.md). Here the page's route starts (carried, or
+ * downloading) and the reads are sent for a document without the inline script (`npm run dev`),
+ * the catalogs of the page's language start downloading (src/app/first-language.ts), then the app
+ * mounts in `#root` (src/app/boot.tsx). Until it does, `index.html`'s frame shows; if this code
+ * does not run, the inline script makes the frame say so (src/app/download-failure.ts).
  */
 import './app/app.css';
 import { boot } from './app/boot';

@@ -6,10 +6,12 @@
  * renderer or its messages has arrived. In English, like the frame it replaces; once the app runs,
  * its own views (in the customer's language) report every later failure.
  *
- * The page document's inline script (src/app/first-reads-inline.ts) watches the app's script from
- * before it is parsed ({@link watchCodeDownload}): when its file, or a module it imports, cannot be
- * downloaded, no code of the app runs at all, so nothing else could say so.
+ * The page document's inline script (src/app/first-reads-inline.ts) watches the app's code from
+ * before it is parsed ({@link watchCodeDownload}): when the code the document carries did not run
+ * (the document arrived cut short, so the CSP refuses what is left of it), or a script file of
+ * the app cannot be downloaded, no code of the app runs at all, so nothing else could say so.
  */
+import { carriedCodeRegistry } from './carried-code';
 
 /** The frame's status line says the download failed, with a "Try again" button; once only. */
 export function showDownloadFailure(root: HTMLElement | null = document.getElementById('root')) {
@@ -26,10 +28,13 @@ export function showDownloadFailure(root: HTMLElement | null = document.getEleme
 }
 
 /**
- * Shows the download failure ({@link showDownloadFailure}) when a script element of the page fails
- * to load: the app's module script fires `error` when its file or any module it imports statically
- * could not be downloaded (an `error` event does not bubble, so this listens while capturing).
- * Installed once, by the page document's inline script, before the script element is parsed.
+ * Shows the download failure ({@link showDownloadFailure}) when the document has been parsed and
+ * the code it carries has not run (a document's module scripts run before `DOMContentLoaded`;
+ * the carried code's first act is to create {@link carriedCodeRegistry}), or when a script element
+ * of the page fails to load: the entry's module script, in a browser without import maps, fires
+ * `error` when its file or any module it imports statically could not be downloaded (an `error`
+ * event does not bubble, so this listens while capturing). Installed once, by the page document's
+ * inline script, before the rest of the document is parsed.
  */
 export function watchCodeDownload(target: Window = window): void {
   target.addEventListener(
@@ -39,4 +44,7 @@ export function watchCodeDownload(target: Window = window): void {
     },
     true,
   );
+  target.document.addEventListener('DOMContentLoaded', () => {
+    if (!(carriedCodeRegistry in target)) showDownloadFailure();
+  });
 }

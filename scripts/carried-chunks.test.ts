@@ -1,0 +1,174 @@
+/**
+ * The carried chunks (scripts/carried-chunks.ts; docs/decisions/0042): the document's inline module
+ * runs the carried chunks once, in their import order, and a later chunk that imports one of them
+ * through its stand-in gets the same functions and values, never a second copy. What a stand-in
+ * could not follow fails the build.
+ */
+import { runInThisContext } from 'node:vm';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { carriedRegistry, carryChunks, standInFileName, type BuiltChunk } from './carried-chunks';
+
+const chunksOf = (...chunks: BuiltChunk[]) =>
+  new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+
+// Rolldown's shapes: a runtime chunk, an entry that imports it and starts the page's route, the
+// route importing the entry, and a later chunk that is not carried.
+const runtime = {
+  fileName: 'assets/runtime-A.js',
+  code: 'var e=40;function t(){return e+2}export{t};',
+};
+const entry = {
+  fileName: 'assets/entry-B.js',
+  code: [
+    'import{t as r}from"./runtime-A.js";',
+    'globalThis.ranEntry=(globalThis.ranEntry??0)+1;',
+    'var n={count:0};function o(){return r()}',
+    'const route=import("./route-C.js");',
+    'function later(){return import(`./later-D.js`)}',
+    'export{o as a,n as b,route as c,later as d};',
+  ].join(''),
+};
+const route = {
+  fileName: 'assets/route-C.js',
+  code: 'import{a as x,b as y}from"./entry-B.js";y.count++;function p(){return x()}export{p as default};',
+};
+
+type Registry = Record<string, Record<string, unknown>>;
+const registry = () => (globalThis as unknown as Record<string, Registry>)[carriedRegistry] ?? {};
+
+/** Runs the inline module's text as the document would (it has no import or export left). */
+function runInline(module: string): void {
+  runInThisContext(module);
+}
+
+/** Imports a stand-in's source as a module, as a later chunk would through the import map. */
+async function importStandIn(source: string): Promise<Record<string, unknown>> {
+  const loaded: unknown = await import(
+    /* @vite-ignore */ `data:text/javascript,${encodeURIComponent(source)}`
+  );
+  return loaded as Record<string, unknown>;
+}
+
+const appended: { src: string; type: string }[] = [];
+beforeEach(() => {
+  appended.length = 0;
+  const world = globalThis as Record<string, unknown>;
+  world.HTMLScriptElement = { supports: (type: string) => type === 'importmap' };
+  world.document = {
+    createElement: () => ({ src: '', type: '' }),
+    head: { append: (element: { src: string; type: string }) => appended.push(element) },
+  };
+  Reflect.deleteProperty(world, 'ranEntry');
+});
+afterEach(() => {
+  for (const name of ['HTMLScriptElement', 'document', carriedRegistry, 'ranEntry'])
+    Reflect.deleteProperty(globalThis, name);
+});
+
+test('the inline module runs each carried chunk once, after the ones it imports', async () => {
+  const carried = carryChunks(
+    chunksOf(runtime, entry, route),
+    [entry.fileName, route.fileName, runtime.fileName],
+    entry.fileName,
+    '/',
+  );
+  runInline(carried.module);
+  expect((globalThis as Record<string, unknown>).ranEntry).toBe(1);
+  const exported = registry()[entry.fileName] ?? {};
+  expect((exported.a as () => number)()).toBe(42);
+  // The route ran after the entry it imports, on the same object the entry exports.
+  expect(exported.b).toEqual({ count: 1 });
+  // The entry's import of a carried chunk is answered from the registry, not downloaded.
+  const routeModule = (await exported.c) as Record<string, unknown>;
+  expect((routeModule.default as () => number)()).toBe(42);
+  expect(routeModule).toBe(registry()[route.fileName]);
+  expect(appended).toEqual([]);
+});
+
+test('a later chunk importing a carried chunk gets the very same values through its stand-in', async () => {
+  const carried = carryChunks(
+    chunksOf(runtime, entry, route),
+    [runtime.fileName, entry.fileName, route.fileName],
+    entry.fileName,
+    '/',
+  );
+  runInline(carried.module);
+  const standIn = carried.standIns.get(standInFileName(entry.fileName));
+  if (standIn === undefined) throw new Error('no stand-in for the entry');
+  const laterView = await importStandIn(standIn);
+  expect(laterView.b).toBe(registry()[entry.fileName]?.b);
+  expect(laterView.a).toBe(registry()[entry.fileName]?.a);
+  // The import map sends the chunk's own address to its stand-in, for every carried chunk.
+  expect(JSON.parse(carried.importMap)).toEqual({
+    imports: {
+      '/assets/runtime-A.js': '/assets/runtime-A.carried.js',
+      '/assets/entry-B.js': '/assets/entry-B.carried.js',
+      '/assets/route-C.js': '/assets/route-C.carried.js',
+    },
+  });
+});
+
+test('a chunk that is not carried is imported from its absolute address', () => {
+  const carried = carryChunks(
+    chunksOf(runtime, entry, route),
+    [runtime.fileName, entry.fileName, route.fileName],
+    entry.fileName,
+    '/',
+  );
+  // The inline script's base is the page's address, not /assets/.
+  expect(carried.module).toContain('import("/assets/later-D.js")');
+  expect(carried.module).not.toContain('./later-D.js');
+});
+
+test('a stand-in whose chunk the page did not carry says so', async () => {
+  const carried = carryChunks(chunksOf(runtime), [runtime.fileName], runtime.fileName, '/');
+  const standIn = carried.standIns.get(standInFileName(runtime.fileName)) ?? '';
+  await expect(importStandIn(standIn)).rejects.toThrow(/was not carried by this page/);
+});
+
+test('a browser without import maps runs none of it and loads the entry file instead', () => {
+  const world = globalThis as Record<string, unknown>;
+  world.HTMLScriptElement = { supports: () => false };
+  const carried = carryChunks(
+    chunksOf(runtime, entry, route),
+    [runtime.fileName, entry.fileName, route.fileName],
+    entry.fileName,
+    '/',
+  );
+  runInline(carried.module);
+  expect(world.ranEntry).toBeUndefined();
+  expect(appended).toEqual([{ src: '/assets/entry-B.js', type: 'module' }]);
+  // The frame's check finds the carried code ran (src/app/download-failure.ts).
+  expect(world[carriedRegistry]).toEqual({});
+});
+
+test('what a stand-in could not follow fails the build', () => {
+  const reassigned = {
+    fileName: 'assets/state-E.js',
+    code: 'var s=1;function bump(){s=2}export{s,bump};',
+  };
+  expect(() =>
+    carryChunks(chunksOf(reassigned), [reassigned.fileName], reassigned.fileName, '/'),
+  ).toThrow(/exports s, which is assigned after it is declared/);
+  // A local of the same name in a function is another binding: that is fine.
+  const shadowed = { ...reassigned, code: 'var s=1;function f(s){s=2}export{s,f};' };
+  expect(() =>
+    carryChunks(chunksOf(shadowed), [shadowed.fileName], shadowed.fileName, '/'),
+  ).not.toThrow();
+  expect(() =>
+    carryChunks(chunksOf(route, runtime), [route.fileName], route.fileName, '/'),
+  ).toThrow(/imports assets\/entry-B.js, which is not carried/);
+  const computed = { fileName: 'assets/f-F.js', code: 'const p="./x.js";import(p);' };
+  expect(() =>
+    carryChunks(chunksOf(computed), [computed.fileName], computed.fileName, '/'),
+  ).toThrow(/computed address/);
+  const a = { fileName: 'assets/a.js', code: 'import{b}from"./b.js";export{b as a};' };
+  const b = { fileName: 'assets/b.js', code: 'import{a}from"./a.js";export{a as b};' };
+  expect(() => carryChunks(chunksOf(a, b), [a.fileName, b.fileName], a.fileName, '/')).toThrow(
+    /cycle/,
+  );
+  const closing = { fileName: 'assets/g.js', code: 'const t="</script>";export{t};' };
+  expect(() => carryChunks(chunksOf(closing), [closing.fileName], closing.fileName, '/')).toThrow(
+    /<\/script/,
+  );
+});
