@@ -36,9 +36,15 @@ function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-function run(command: string, args: readonly string[], cwd: string): string {
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const result = spawnSync(command, args, {
     cwd,
+    env,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -126,6 +132,9 @@ async function main(): Promise<void> {
           'warn',
         ],
         repoRoot,
+        // The pages as shipped, even when a test runs this (Vitest sets NODE_ENV=test, which
+        // Vite would build with: other code, whose inline hashes the build would write).
+        { ...process.env, NODE_ENV: 'production' },
       );
     }
   }
