@@ -9,13 +9,13 @@ export const pageInlineHashes = {
   script: [
     'sha256-XgQMplGuzzkgGUBUDIv+qYXq1LnkogPZoDGO/82MhiE=',
     'sha256-h9GNZ3tRYMWPjEETTeaMV0yjIpK9k21/XX0vsj4yj0Q=',
-    'sha256-EnhFcRx+bcRMfcG17ZMQXN1y34hSAwWjx54esXmTdpY=',
+    'sha256-zlef0TI5Pm/+7fj6QqfXf5o+55QsDpvK+Zd43P4G4XQ=',
     'sha256-E9Em5/C9V+G4BbL6caDobx/DAKwAefeZc/4gScmlZuQ=',
-    'sha256-UxuCU+sILNceZtpFZAgeNkbi1o9OAZMfnv7RlwcW1XA=',
+    'sha256-9cIElQdeZ0ZjQPSiPfivxe9x6Hn+yGwE+KY0lpMqAcQ=',
     'sha256-8pkC9KXvDUn+M8p36TynZeIvyqtYFn6a9pOI8HsOVt8=',
-    'sha256-CmEkxfa2TGCVfekR4xYaHMCBufiO5e7Kif5ye5M0Vjw=',
+    'sha256-4+CZn7x03ZICobXLpe3Pbyexhob3lxbDzSk1+r0kQ6I=',
     'sha256-FxFFQTKG7vXh/iCgo7HoTFR3Kloa1q4dzsKVbIk/a1o=',
-    'sha256-vFmkzlk8XGtHIdGFAp9EfgnSnw3WJEBteBJ5uclc9TI=',
+    'sha256-uksFP+qvm/apuRXpUo+a8tYl734r7fruot/Stsnv2uo=',
   ],
   style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;

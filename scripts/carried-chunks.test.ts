@@ -41,6 +41,17 @@ function runInline(module: string): void {
   runInThisContext(module);
 }
 
+/** Waits, task by task, until every one of `fileNames` has run; the tasks they ran in, counted. */
+async function ranAll(fileNames: string[]): Promise<number> {
+  let tasks = 0;
+  while (!fileNames.every((fileName) => fileName in registry())) {
+    tasks += 1;
+    if (tasks > 50) throw new Error(`not run: ${fileNames.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return tasks;
+}
+
 /** Imports a stand-in's source as a module, as a later chunk would through the import map. */
 async function importStandIn(source: string): Promise<Record<string, unknown>> {
   const loaded: unknown = await import(
@@ -65,7 +76,7 @@ afterEach(() => {
     Reflect.deleteProperty(globalThis, name);
 });
 
-test('the inline module runs each carried chunk once, after the ones it imports', async () => {
+test('the inline module runs each carried chunk once, in a task of its own, after the ones it imports', async () => {
   const carried = carryChunks(
     chunksOf(runtime, entry, route),
     [entry.fileName, route.fileName, runtime.fileName],
@@ -73,6 +84,11 @@ test('the inline module runs each carried chunk once, after the ones it imports'
     '/',
   );
   runInline(carried.module);
+  // The first chunk runs at once; each other in a task of its own, the entry's before the route's.
+  expect(Object.keys(registry())).toEqual([runtime.fileName]);
+  expect(await ranAll([entry.fileName])).toBeGreaterThanOrEqual(1);
+  expect(Object.keys(registry())).toEqual([runtime.fileName, entry.fileName]);
+  expect(await ranAll([route.fileName])).toBeGreaterThanOrEqual(1);
   expect((globalThis as Record<string, unknown>).ranEntry).toBe(1);
   const exported = registry()[entry.fileName] ?? {};
   expect((exported.a as () => number)()).toBe(42);
@@ -93,6 +109,7 @@ test('a later chunk importing a carried chunk gets the very same values through 
     '/',
   );
   runInline(carried.module);
+  await ranAll([runtime.fileName, entry.fileName, route.fileName]);
   const standIn = carried.standIns.get(standInFileName(entry.fileName));
   if (standIn === undefined) throw new Error('no stand-in for the entry');
   const laterView = await importStandIn(standIn);

@@ -5,10 +5,11 @@
  * one i18n store, one registry of started reads) through small stand-in files.
  *
  * Given the build's chunks and the ones a document carries, {@link carryChunks} makes:
- * - one inline module script: each carried chunk in its own function scope, in the order of their
- *   static imports, its imports of other carried chunks read from a registry on the page's global
- *   object, its exports written there, its dynamic imports of a carried chunk answered from the
- *   registry and of any other chunk made absolute (an inline script's base is the page's address).
+ * - one inline module script: each carried chunk in its own function, run one per task in the
+ *   order of their static imports, its imports of other carried chunks read from a registry on the
+ *   page's global object, its exports written there, its dynamic imports of a carried chunk
+ *   answered from the registry once that chunk has run, and of any other chunk made absolute (an
+ *   inline script's base is the page's address).
  *   A browser without import maps runs none of it and loads the entry's own file instead.
  * - an import map sending each carried chunk's address to its stand-in, a module that exports the
  *   registry's values under the chunk's export names. A later chunk imports the entry as before
@@ -66,6 +67,12 @@ interface ModuleStatement extends Located {
 }
 
 const identifier = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The inline module's function that answers a carried chunk's `import()`: a promise of its exports
+ * once it has run. A name no minifier gives, as the chunks' code runs in its scope.
+ */
+const chunkRan = '__carriedChunk';
 
 function nameOf(node: { type: string; name?: string; value?: string } | undefined): string {
   const name = node?.type === 'Identifier' ? node.name : node?.value;
@@ -126,14 +133,14 @@ function carriedBody(
       throw new Error(`carried-chunks: ${chunk.fileName} imports a computed address`);
     const target = where(literal);
     if (carried.has(target))
-      code.overwrite(node.start, node.end, `Promise.resolve().then(()=>${registry(target)})`);
+      code.overwrite(node.start, node.end, `${chunkRan}(${JSON.stringify(target)})`);
     else code.overwrite(source.start, source.end, JSON.stringify(`${base}${target}`));
   });
   assertExportsStayPut(chunk, ast, exports);
   const getters = [...exports].map(
     ([name, local]) => `get ${JSON.stringify(name)}(){return ${local}}`,
   );
-  const body = `(()=>{${code.toString()}\n${registry(chunk.fileName)}=Object.freeze({__proto__:null,${getters.join(',')}});})();`;
+  const body = `[${JSON.stringify(chunk.fileName)},function(){${code.toString()}\n${registry(chunk.fileName)}=Object.freeze({__proto__:null,${getters.join(',')}});}]`;
   return { body, exports, imports };
 }
 
@@ -217,7 +224,17 @@ export function carryChunks(
     }),
   );
   const order = inImportOrder(bodies);
-  const run = order.map((fileName) => bodies.get(fileName)?.body ?? '').join('\n');
+  // One chunk per task: each chunk's module code, and what it renders at once, is a task of its
+  // own, as when the chunks were files arriving one after the other, not one long task (the
+  // phone's main thread answers a tap between them). A carried chunk's `import()` waits for it.
+  const run = [
+    `const ${chunkRan}=(f)=>${chunkRan}.p.get(f)??Promise.reject(new Error(f+" is not carried"));`,
+    `${chunkRan}.p=new Map();`,
+    `const steps=[\n${order.map((fileName) => bodies.get(fileName)?.body ?? '').join(',\n')}\n];`,
+    `const ran=new Map(steps.map(([f])=>{let r;${chunkRan}.p.set(f,new Promise((s)=>{r=s}));return[f,r]}));`,
+    `const next=(i)=>{const[f,body]=steps[i];body();ran.get(f)(globalThis.${carriedRegistry}[f]);if(i+1<steps.length)setTimeout(next,0,i+1)};`,
+    'next(0);',
+  ].join('\n');
   // Without import maps a later chunk would import the entry's file and run a second copy: such a
   // browser loads the entry's file as before (its script element's `error` is the frame's to report).
   const fallback = `const s=document.createElement("script");s.type="module";s.src=${JSON.stringify(`${base}${entry}`)};document.head.append(s);`;
