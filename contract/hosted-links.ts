@@ -29,8 +29,8 @@ const setupPagePath = '/direct-debit/setup';
 
 /**
  * The HTML document (its path in the built `dist/`) that serves each hosted page's addresses: the
- * app's `index.html` plus preloads of that page's own code, so that it downloads with the rest
- * (docs/decisions/0028-first-reads-before-the-code.md). Written by the build
+ * app's `index.html` that also carries that page's own first view's code, so that it downloads
+ * with the rest (docs/decisions/0042-first-view-code-in-the-document.md). Written by the build
  * (scripts/page-documents.ts), served by the sandbox (sandbox/http/spa-pages.ts) and by a static
  * host as docs/deploy.md says; any other address gets `index.html`.
  */

@@ -7,15 +7,15 @@
  */
 export const pageInlineHashes = {
   script: [
-    'sha256-XgQMplGuzzkgGUBUDIv+qYXq1LnkogPZoDGO/82MhiE=',
+    'sha256-J4UnPBKc880fsMPfEtYdZ5sVQipKB5nQKOKWoAPDr6A=',
     'sha256-h9GNZ3tRYMWPjEETTeaMV0yjIpK9k21/XX0vsj4yj0Q=',
-    'sha256-zlef0TI5Pm/+7fj6QqfXf5o+55QsDpvK+Zd43P4G4XQ=',
+    'sha256-YwPRbDGvTQ9Tz+XoJq4tNwst3kVPWRVKpFwHCNAIQ7M=',
     'sha256-E9Em5/C9V+G4BbL6caDobx/DAKwAefeZc/4gScmlZuQ=',
-    'sha256-9cIElQdeZ0ZjQPSiPfivxe9x6Hn+yGwE+KY0lpMqAcQ=',
+    'sha256-y7UT7XWjx35hRaP9K3oEnJTywiNDgHgRWXCrstAReYY=',
     'sha256-8pkC9KXvDUn+M8p36TynZeIvyqtYFn6a9pOI8HsOVt8=',
-    'sha256-4+CZn7x03ZICobXLpe3Pbyexhob3lxbDzSk1+r0kQ6I=',
+    'sha256-VkB+/Dl4MVqZroZrEcMzXqJ4fiFsXi9La4SfDFe69S4=',
     'sha256-FxFFQTKG7vXh/iCgo7HoTFR3Kloa1q4dzsKVbIk/a1o=',
-    'sha256-uksFP+qvm/apuRXpUo+a8tYl734r7fruot/Stsnv2uo=',
+    'sha256-TgRJfKsi1s2WRio0WE3BunVSQLFpSnjW7MibsemkfgU=',
   ],
   style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;

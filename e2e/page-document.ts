@@ -11,7 +11,9 @@ import type { Page } from '@playwright/test';
 export async function scriptsOfDocument(page: Page, path: string) {
   const html = await (await page.request.get(path)).text();
   const named = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="([^"]+\.js)"/g)];
-  const importMap = /<script type="importmap">([^<]*)<\/script>/.exec(html)?.[1];
+  const importMap = /<script type="application\/json" id="carried-imports">([^<]*)<\/script>/.exec(
+    html,
+  )?.[1];
   if (importMap === undefined) throw new Error(`The document of ${path} has no import map`);
   const { imports } = JSON.parse(importMap) as { imports: Record<string, string> };
   return {

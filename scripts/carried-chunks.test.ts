@@ -189,3 +189,43 @@ test('what a stand-in could not follow fails the build', () => {
     /<\/script/,
   );
 });
+
+test('a carried chunk that throws rejects its import and the chunks after it still run', async () => {
+  const failing = {
+    fileName: 'assets/route-C.js',
+    code: 'throw new Error("route failed");export{};',
+  };
+  const after = { fileName: 'assets/z-Z.js', code: 'globalThis.ranAfter=true;export{};' };
+  const starter = {
+    fileName: 'assets/entry-B.js',
+    code: 'const route=import("./route-C.js");export{route as c};',
+  };
+  const thrown: unknown[] = [];
+  const world = globalThis as Record<string, unknown>;
+  const realSetTimeout = globalThis.setTimeout;
+  // The failure is reported the way an uncaught error is: thrown from a task of its own.
+  world.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+    realSetTimeout(() => {
+      try {
+        callback(...args);
+      } catch (error) {
+        thrown.push(error);
+      }
+    }, ms));
+  try {
+    const carried = carryChunks(
+      chunksOf(starter, failing, after),
+      [starter.fileName, failing.fileName, after.fileName],
+      starter.fileName,
+      '/',
+    );
+    runInline(carried.module);
+    await ranAll([after.fileName]);
+    await expect(registry()[starter.fileName]?.c).rejects.toThrow('route failed');
+    expect(world.ranAfter).toBe(true);
+    expect(thrown).toEqual([new Error('route failed')]);
+  } finally {
+    world.setTimeout = realSetTimeout;
+    Reflect.deleteProperty(world, 'ranAfter');
+  }
+});

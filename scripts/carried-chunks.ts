@@ -227,20 +227,31 @@ export function carryChunks(
   // One chunk per task: each chunk's module code, and what it renders at once, is a task of its
   // own, as when the chunks were files arriving one after the other, not one long task (the
   // phone's main thread answers a tap between them). A carried chunk's `import()` waits for it.
+  // A chunk that throws rejects its own `import()` (an error boundary shows it, as for a file
+  // that failed) and is reported; the chunks after it still run.
   const run = [
     `const ${chunkRan}=(f)=>${chunkRan}.p.get(f)??Promise.reject(new Error(f+" is not carried"));`,
     `${chunkRan}.p=new Map();`,
-    `const steps=[\n${order.map((fileName) => bodies.get(fileName)?.body ?? '').join(',\n')}\n];`,
-    `const ran=new Map(steps.map(([f])=>{let r;${chunkRan}.p.set(f,new Promise((s)=>{r=s}));return[f,r]}));`,
-    `const next=(i)=>{const[f,body]=steps[i];body();ran.get(f)(globalThis.${carriedRegistry}[f]);if(i+1<steps.length)setTimeout(next,0,i+1)};`,
-    'next(0);',
+    `const __carriedSteps=[\n${order.map((fileName) => bodies.get(fileName)?.body ?? '').join(',\n')}\n];`,
+    `const __carriedDone=new Map(__carriedSteps.map(([f])=>{let d;const p=new Promise((s,j)=>{d=[s,j]});p.catch(()=>{});${chunkRan}.p.set(f,p);return[f,d]}));`,
+    `const __carriedNext=(i)=>{const[f,b]=__carriedSteps[i],[s,j]=__carriedDone.get(f);try{b();s(globalThis.${carriedRegistry}[f])}catch(e){j(e);setTimeout(()=>{throw e})}if(i+1<__carriedSteps.length)setTimeout(__carriedNext,0,i+1)};`,
+    '__carriedNext(0);',
   ].join('\n');
   // Without import maps a later chunk would import the entry's file and run a second copy: such a
   // browser loads the entry's file as before (its script element's `error` is the frame's to report).
   const fallback = `const s=document.createElement("script");s.type="module";s.src=${JSON.stringify(`${base}${entry}`)};document.head.append(s);`;
+  // The same test as the one that puts the import map in place (src/app/carried-code.ts): a
+  // browser whose import maps are not in effect here must not run the carried code.
   const module = `globalThis.${carriedRegistry}={};\nif(HTMLScriptElement.supports?.("importmap")){\n${run}\n}else{${fallback}}`;
   if (/<\/script|<!--|<script/i.test(module))
     throw new Error('carried-chunks: the carried code holds </script, <script or <!--');
+  // What was rewritten must still be a module: a chunk's top-level `await`, for one, is not
+  // allowed inside the function it now runs in.
+  try {
+    parse(module, { ecmaVersion: 'latest', sourceType: 'module' });
+  } catch (error) {
+    throw new Error(`carried-chunks: the inline module does not parse: ${String(error)}`);
+  }
   const standIns = new Map(
     order.map((fileName) => [
       standInFileName(fileName),

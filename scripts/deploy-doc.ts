@@ -63,8 +63,8 @@ export async function renderDeployDoc(): Promise<string> {
     '- Another file of `dist/` (e.g. `/robots.txt`): the file.',
     '- A missing path with a file extension: 404.',
     "- A hosted page's address (one path segment per id, letters in any case, an optional trailing",
-    "  slash): that page's own document, status 200 (it preloads the page's code:",
-    '  docs/decisions/0028-first-reads-before-the-code.md):',
+    "  slash): that page's own document, status 200 (it carries the code of the page's first view:",
+    '  docs/decisions/0042-first-view-code-in-the-document.md):',
     ...Object.entries(hostedPageDocuments).map(
       ([page, document]) =>
         `  - \`${pageAddresses[page as HostedPage['kind']]}\`: \`dist/${document}\``,

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { build, type Plugin, type Rollup } from 'vite';
 import { hostedPageDocuments, type HostedPage } from '../contract/hosted-links.ts';
+import { carriedImportsId } from '../src/app/carried-code.ts';
 import { carryChunks, type CarriedCode } from './carried-chunks.ts';
 
 /** The SPA's entry module, the module that starts the app, and each hosted page's route module (paths from the root). */
@@ -250,7 +251,12 @@ export function pageDocuments(): Plugin[] {
       carried.set(document, carryChunks(chunks, fileNames, entry, base));
     for (const [document, { module, importMap }] of carried) {
       const source = html
-        .replace('</head>', () => `  <script type="importmap">${importMap}</script>\n  </head>`)
+        // Before the inline script that puts it in effect (src/app/carried-code.ts).
+        .replace(
+          '<script>',
+          () =>
+            `<script type="application/json" id="${carriedImportsId}">${importMap}</script>\n    <script>`,
+        )
         .replace('</body>', () => `  <script type="module">${module}</script>\n  </body>`);
       if (document === 'index.html') index.source = source;
       else this.emitFile({ type: 'asset', fileName: document, source });

@@ -8,7 +8,7 @@
  *
  * The page document's inline script (src/app/first-reads-inline.ts) watches the app's code from
  * before it is parsed ({@link watchCodeDownload}): when the code the document carries did not run
- * (the document arrived cut short, so the CSP refuses what is left of it), or a script file of
+ * (the document arrived cut short: the parser drops a script element it never saw the end of), or a script file of
  * the app cannot be downloaded, no code of the app runs at all, so nothing else could say so.
  */
 import { carriedCodeRegistry } from './carried-code';

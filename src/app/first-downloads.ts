@@ -2,8 +2,9 @@
  * A page's first downloads, started by the SPA's entry before anything else of the app has
  * arrived (docs/decisions/0028-first-reads-before-the-code.md): the page's first reads
  * (src/app/page-first-reads.ts; in a build the page document's inline script has sent them
- * already, and they are not sent twice) and its own code (a lazy route module). On a slow mobile
- * network the answers and the code then travel together instead of one after the other.
+ * already, and they are not sent twice) and its own code (a lazy route module, which a page's
+ * document carries: docs/decisions/0042). On a slow mobile network the answers and the code then
+ * travel together instead of one after the other.
  */
 import type { HostedRead } from '../lib/first-reads';
 import { pageFirstReadsAt, startPageFirstReads } from './page-first-reads';

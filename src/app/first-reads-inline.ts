@@ -5,12 +5,15 @@
  * sends the page's first reads (src/app/page-first-reads.ts), so the answers travel while the code
  * downloads (docs/decisions/0028-first-reads-before-the-code.md, addendum of issue 25). The app
  * takes them as started reads (src/lib/api-transport.ts), which this script and the app's modules
- * share through one registry on the page's global object. It also watches the app's code: when the
+ * share through one registry on the page's global object. It puts the import map of the code the
+ * document carries in effect (src/app/carried-code.ts), and watches the app's code: when the
  * code the document carries did not run (docs/decisions/0042), or a script file of the app cannot
  * be downloaded, the frame says so (src/app/download-failure.ts).
  */
+import { installCarriedImports } from './carried-code';
 import { watchCodeDownload } from './download-failure';
 import { startPageFirstReads } from './page-first-reads';
 
+installCarriedImports();
 watchCodeDownload();
 startPageFirstReads(window.location.pathname);
