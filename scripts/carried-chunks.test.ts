@@ -11,6 +11,15 @@ import { carriedRegistry, carryChunks, standInFileName, type BuiltChunk } from '
 const chunksOf = (...chunks: BuiltChunk[]) =>
   new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 
+/** Carries every one of `chunks` (in the order given), the first being the entry. */
+const carryAll = (...chunks: BuiltChunk[]) =>
+  carryChunks(
+    chunksOf(...chunks),
+    chunks.map((chunk) => chunk.fileName),
+    chunks[0]?.fileName ?? '',
+    '/',
+  );
+
 // Rolldown's shapes: a runtime chunk, an entry that imports it and starts the page's route, the
 // route importing the entry, and a later chunk that is not carried.
 const runtime = {
@@ -77,12 +86,7 @@ afterEach(() => {
 });
 
 test('the inline module runs each carried chunk once, in a task of its own, after the ones it imports', async () => {
-  const carried = carryChunks(
-    chunksOf(runtime, entry, route),
-    [entry.fileName, route.fileName, runtime.fileName],
-    entry.fileName,
-    '/',
-  );
+  const carried = carryAll(entry, route, runtime);
   runInline(carried.module);
   // The first chunk runs at once; each other in a task of its own, the entry's before the route's.
   expect(Object.keys(registry())).toEqual([runtime.fileName]);
@@ -102,12 +106,7 @@ test('the inline module runs each carried chunk once, in a task of its own, afte
 });
 
 test('a later chunk importing a carried chunk gets the very same values through its stand-in', async () => {
-  const carried = carryChunks(
-    chunksOf(runtime, entry, route),
-    [runtime.fileName, entry.fileName, route.fileName],
-    entry.fileName,
-    '/',
-  );
+  const carried = carryAll(entry, route, runtime);
   runInline(carried.module);
   await ranAll([runtime.fileName, entry.fileName, route.fileName]);
   const standIn = carried.standIns.get(standInFileName(entry.fileName));
@@ -126,19 +125,14 @@ test('a later chunk importing a carried chunk gets the very same values through 
 });
 
 test('a chunk that is not carried is imported from its absolute address', () => {
-  const carried = carryChunks(
-    chunksOf(runtime, entry, route),
-    [runtime.fileName, entry.fileName, route.fileName],
-    entry.fileName,
-    '/',
-  );
+  const carried = carryAll(entry, route, runtime);
   // The inline script's base is the page's address, not /assets/.
   expect(carried.module).toContain('import("/assets/later-D.js")');
   expect(carried.module).not.toContain('./later-D.js');
 });
 
 test('a stand-in whose chunk the page did not carry says so', async () => {
-  const carried = carryChunks(chunksOf(runtime), [runtime.fileName], runtime.fileName, '/');
+  const carried = carryAll(runtime);
   const standIn = carried.standIns.get(standInFileName(runtime.fileName)) ?? '';
   await expect(importStandIn(standIn)).rejects.toThrow(/was not carried by this page/);
 });
@@ -146,12 +140,7 @@ test('a stand-in whose chunk the page did not carry says so', async () => {
 test('a browser without import maps runs none of it and loads the entry file instead', () => {
   const world = globalThis as Record<string, unknown>;
   world.HTMLScriptElement = { supports: () => false };
-  const carried = carryChunks(
-    chunksOf(runtime, entry, route),
-    [runtime.fileName, entry.fileName, route.fileName],
-    entry.fileName,
-    '/',
-  );
+  const carried = carryAll(entry, route, runtime);
   runInline(carried.module);
   expect(world.ranEntry).toBeUndefined();
   expect(appended).toEqual([{ src: '/assets/entry-B.js', type: 'module' }]);
@@ -164,30 +153,20 @@ test('what a stand-in could not follow fails the build', () => {
     fileName: 'assets/state-E.js',
     code: 'var s=1;function bump(){s=2}export{s,bump};',
   };
-  expect(() =>
-    carryChunks(chunksOf(reassigned), [reassigned.fileName], reassigned.fileName, '/'),
-  ).toThrow(/exports s, which is assigned after it is declared/);
+  expect(() => carryAll(reassigned)).toThrow(/exports s, which is assigned after it is declared/);
   // A local of the same name in a function is another binding: that is fine.
   const shadowed = { ...reassigned, code: 'var s=1;function f(s){s=2}export{s,f};' };
-  expect(() =>
-    carryChunks(chunksOf(shadowed), [shadowed.fileName], shadowed.fileName, '/'),
-  ).not.toThrow();
+  expect(() => carryAll(shadowed)).not.toThrow();
   expect(() =>
     carryChunks(chunksOf(route, runtime), [route.fileName], route.fileName, '/'),
   ).toThrow(/imports assets\/entry-B.js, which is not carried/);
   const computed = { fileName: 'assets/f-F.js', code: 'const p="./x.js";import(p);' };
-  expect(() =>
-    carryChunks(chunksOf(computed), [computed.fileName], computed.fileName, '/'),
-  ).toThrow(/computed address/);
+  expect(() => carryAll(computed)).toThrow(/computed address/);
   const a = { fileName: 'assets/a.js', code: 'import{b}from"./b.js";export{b as a};' };
   const b = { fileName: 'assets/b.js', code: 'import{a}from"./a.js";export{a as b};' };
-  expect(() => carryChunks(chunksOf(a, b), [a.fileName, b.fileName], a.fileName, '/')).toThrow(
-    /cycle/,
-  );
+  expect(() => carryAll(a, b)).toThrow(/cycle/);
   const closing = { fileName: 'assets/g.js', code: 'const t="</script>";export{t};' };
-  expect(() => carryChunks(chunksOf(closing), [closing.fileName], closing.fileName, '/')).toThrow(
-    /<\/script/,
-  );
+  expect(() => carryAll(closing)).toThrow(/<\/script/);
 });
 
 test('a carried chunk that throws rejects its import and the chunks after it still run', async () => {
@@ -204,21 +183,16 @@ test('a carried chunk that throws rejects its import and the chunks after it sti
   const world = globalThis as Record<string, unknown>;
   const realSetTimeout = globalThis.setTimeout;
   // The failure is reported the way an uncaught error is: thrown from a task of its own.
-  world.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+  world.setTimeout = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
     realSetTimeout(() => {
       try {
         callback(...args);
       } catch (error) {
         thrown.push(error);
       }
-    }, ms));
+    }, ms);
   try {
-    const carried = carryChunks(
-      chunksOf(starter, failing, after),
-      [starter.fileName, failing.fileName, after.fileName],
-      starter.fileName,
-      '/',
-    );
+    const carried = carryAll(starter, failing, after);
     runInline(carried.module);
     await ranAll([after.fileName]);
     await expect(registry()[starter.fileName]?.c).rejects.toThrow('route failed');
