@@ -24,10 +24,9 @@ const bundleReport = process.env.BUNDLE_REPORT === '1';
  * messages), the bundler's runtime, and every module that a hosted page's route module imports
  * statically and another page's code imports at all (the contract's shared schemas, zod's core,
  * the form fields a later step of another page uses). What one page's first view alone needs is in
- * its route's chunk (one group per route), which its document preloads, even when a later step of
- * the same page uses it too; what only later steps need stays in theirs. Two files instead of an
- * entry, a shared chunk and a few small ones: fewer requests on a network where HTTP/1.1's six
- * connections are taken by the first reads too.
+ * its route's chunk (one group per route), which its document carries with the entry
+ * (docs/decisions/0042), even when a later step of the same page uses it too; what only later
+ * steps need stays in theirs. Two chunks instead of an entry, a shared chunk and a few small ones.
  */
 function firstViewChunks(): {
   plugin: Plugin;

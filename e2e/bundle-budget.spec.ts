@@ -13,7 +13,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api';
 import { createSubscriptionWithSetupLink } from './merchant-api';
-import { holdBackUnnamedFiles } from './page-document';
+import { holdBackBuildFiles } from './page-document';
 
 /** Each page's budget, in KB (1024 bytes) on the wire, brotli. */
 const budgetsKb = { setup: 42, checkout: 39, invoice: 37 } as const;
@@ -26,7 +26,7 @@ async function criticalPathBytes(
 ): Promise<{ total: number; files: string[] }> {
   // Every file waits until the content has shown, so that a file loaded meanwhile but not needed
   // (the live flow) is not counted, and one needed would keep the content from showing.
-  const { release } = await holdBackUnnamedFiles(page);
+  const { release } = await holdBackBuildFiles(page);
   const sizes = new Map<string, Promise<number>>();
   let shown = false;
   page.on('requestfinished', (request) => {

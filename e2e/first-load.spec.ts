@@ -9,7 +9,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api';
 import { createSubscriptionWithSetupLink } from './merchant-api';
-import { holdBackUnnamedFiles, scriptsOfDocument } from './page-document';
+import { holdBackBuildFiles, scriptsOfDocument } from './page-document';
 
 interface HostedPageCase {
   name: string;
@@ -78,7 +78,7 @@ for (const pageCase of cases) {
     expect(named).toEqual(new Set());
     // Every file of the build waits until the first view has shown: the first view needs none of
     // them (the live flow downloads meanwhile, and takes over after).
-    const { release } = await holdBackUnnamedFiles(page);
+    const { release } = await holdBackBuildFiles(page);
     await page.goto(link.pathname + link.hash);
     await expect(pageCase.firstView(page)).toBeVisible();
     release();

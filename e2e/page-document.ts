@@ -22,21 +22,20 @@ export async function scriptsOfDocument(page: Page, path: string) {
     /** Their stand-ins, which later chunks import instead. */
     standIns: new Set(Object.values(imports)),
     named: new Set(named.map((match) => match[1] ?? '')),
-    html,
   };
 }
 
 /**
- * Holds back every file under `/assets/` that is not in `named` (paths; none by default) until
- * the returned `release` is called (when the first view has shown).
+ * Holds back every file of the build (under `/assets/`) until the returned `release` is called
+ * (when the first view has shown).
  */
-export async function holdBackUnnamedFiles(page: Page, named: ReadonlySet<string> = new Set()) {
+export async function holdBackBuildFiles(page: Page) {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route(
-    (url) => url.pathname.startsWith('/assets/') && !named.has(url.pathname),
+    (url) => url.pathname.startsWith('/assets/'),
     async (route) => {
       await released;
       await route.continue();

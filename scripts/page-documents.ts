@@ -214,11 +214,11 @@ export function pageDocuments(): Plugin[] {
     const index = bundle['index.html'];
     if (index === undefined || index.type !== 'asset' || typeof index.source !== 'string')
       throw new Error('page-documents: the build wrote no index.html');
-    // The stylesheet inline in place of its link, and the first reads' script in place of the
-    // entry's script tag (the entry is carried, below).
+    // The stylesheet inline in place of its link; the entry's script tag gives way to the inline
+    // scripts, below.
     const script = await inlineScript(root);
     const styles: string[] = [];
-    let html = index.source.replace(
+    const html = index.source.replace(
       /<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g,
       (_link, href: string) => {
         const fileName = href.slice(base.length);
@@ -238,24 +238,21 @@ export function pageDocuments(): Plugin[] {
       },
     );
     const entryTag = /<script type="module" crossorigin src="[^"]+"><\/script>/;
-    if (!entryTag.test(html)) throw new Error('page-documents: index.html has no entry script');
-    html = html
-      .replace(entryTag, () => `<script>${script}</script>`)
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-    if (!html.includes('</head>') || !html.includes('</body>'))
-      throw new Error('page-documents: index.html has no </head> or </body>');
+    if (!entryTag.test(html) || !html.includes('</body>'))
+      throw new Error('page-documents: index.html has no entry script or no </body>');
     const chunks = chunksOf(bundle);
     const { entry, documents } = carriedByDocument(chunks);
     const carried = new Map<string, CarriedCode>();
     for (const [document, fileNames] of documents)
       carried.set(document, carryChunks(chunks, fileNames, entry, base));
     for (const [document, { module, importMap }] of carried) {
+      // In the entry's place: the import map's text, then the inline script that puts it in
+      // effect (src/app/carried-code.ts) and sends the first reads. The carried code goes last.
       const source = html
-        // Before the inline script that puts it in effect (src/app/carried-code.ts).
         .replace(
-          '<script>',
+          entryTag,
           () =>
-            `<script type="application/json" id="${carriedImportsId}">${importMap}</script>\n    <script>`,
+            `<script type="application/json" id="${carriedImportsId}">${importMap}</script>\n    <script>${script}</script>`,
         )
         .replace('</body>', () => `  <script type="module">${module}</script>\n  </body>`);
       if (document === 'index.html') index.source = source;
