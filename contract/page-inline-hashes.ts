@@ -7,15 +7,15 @@
  */
 export const pageInlineHashes = {
   script: [
-    'sha256-J4UnPBKc880fsMPfEtYdZ5sVQipKB5nQKOKWoAPDr6A=',
-    'sha256-h9GNZ3tRYMWPjEETTeaMV0yjIpK9k21/XX0vsj4yj0Q=',
-    'sha256-YwPRbDGvTQ9Tz+XoJq4tNwst3kVPWRVKpFwHCNAIQ7M=',
-    'sha256-E9Em5/C9V+G4BbL6caDobx/DAKwAefeZc/4gScmlZuQ=',
-    'sha256-y7UT7XWjx35hRaP9K3oEnJTywiNDgHgRWXCrstAReYY=',
-    'sha256-8pkC9KXvDUn+M8p36TynZeIvyqtYFn6a9pOI8HsOVt8=',
-    'sha256-VkB+/Dl4MVqZroZrEcMzXqJ4fiFsXi9La4SfDFe69S4=',
-    'sha256-FxFFQTKG7vXh/iCgo7HoTFR3Kloa1q4dzsKVbIk/a1o=',
-    'sha256-TgRJfKsi1s2WRio0WE3BunVSQLFpSnjW7MibsemkfgU=',
+    'sha256-P8V25t7bGgxyAM7GPQHzr+R6oFi1bafA9UyJxAdqbEU=',
+    'sha256-urOSzk750IsriaXkLdbZ9diwn53WN146d2PPBF7/MJ8=',
+    'sha256-1i5gBpgBFZeMIonsDA3IAEgWLd8dFxgL+GPfRCg5GWc=',
+    'sha256-oXay0vsyRLpPsDYv64jr4Tna06+oUggHL7xImj4OxmE=',
+    'sha256-wL2M4ts0hj4lqYOQrKriOccRLcluIDXRS8ixQgBvb/M=',
+    'sha256-VyqmHHxX1wP0/0ew1vayDI6ux9fEViZ0Y1dOZHA2SAs=',
+    'sha256-KJbx5gORQO389nNNbv/cr/z+gkb/H4SA0kc6TvUJ++8=',
+    'sha256-H0liIgT0UTggeiiJbTmq4fYNM17AIIUwKOsDpE7/UXg=',
+    'sha256-jOegVh+ShkQThnQpBWVXnRAXD8wPiYTw4es+qHhn/3A=',
   ],
   style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;

@@ -56,23 +56,34 @@ function active(language: Language | undefined): Formatters {
 }
 
 // Numeric parts only, in Lagos (or, for a calendar date, in UTC: a `YYYY-MM-DD` is already a
-// Lagos date, and its UTC midnight in UTC is exactly that day whatever the offset).
-const lagosParts = new Intl.DateTimeFormat('en-NG', {
-  timeZone: lagos,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const utcDateParts = new Intl.DateTimeFormat('en-NG', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+// Lagos date, and its UTC midnight in UTC is exactly that day whatever the offset). Built on first
+// use, not at load: the carried code's first task stays short (src/app/first-intl.ts).
+let lagosFormat: Intl.DateTimeFormat | undefined;
+let utcDateFormat: Intl.DateTimeFormat | undefined;
+
+function lagosParts(): Intl.DateTimeFormat {
+  lagosFormat ??= new Intl.DateTimeFormat('en-NG', {
+    timeZone: lagos,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return lagosFormat;
+}
+
+function utcDateParts(): Intl.DateTimeFormat {
+  utcDateFormat ??= new Intl.DateTimeFormat('en-NG', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  return utcDateFormat;
+}
 
 type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
 
@@ -111,7 +122,7 @@ export function formatNaira(amount: number, language?: Language): string {
  */
 export function formatCalendarDate(isoDate: string): string {
   const time = Date.parse(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : writtenDate(partsOf(utcDateParts, time));
+  return Number.isNaN(time) ? isoDate : writtenDate(partsOf(utcDateParts(), time));
 }
 
 /**
@@ -121,7 +132,7 @@ export function formatCalendarDate(isoDate: string): string {
 export function formatDateTime(value: string | number): string {
   const time = typeof value === 'number' ? value : Date.parse(value);
   if (Number.isNaN(time)) return String(value);
-  const parts = partsOf(lagosParts, time);
+  const parts = partsOf(lagosParts(), time);
   return translate('common.date.dateTime', {
     date: writtenDate(parts),
     time: `${parts.hour}:${parts.minute}`,
@@ -130,6 +141,6 @@ export function formatDateTime(value: string | number): string {
 
 /** Epoch milliseconds as "14:05:09" (24-hour) in Africa/Lagos. */
 export function formatTime(epochMs: number): string {
-  const { hour, minute, second } = partsOf(lagosParts, epochMs);
+  const { hour, minute, second } = partsOf(lagosParts(), epochMs);
   return `${hour}:${minute}:${second}`;
 }
