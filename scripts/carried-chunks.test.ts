@@ -32,14 +32,19 @@ const entry = {
     'import{t as r}from"./runtime-A.js";',
     'globalThis.ranEntry=(globalThis.ranEntry??0)+1;',
     'var n={count:0};function o(){return r()}',
-    'const route=import("./route-C.js");',
+    'const route=import("./route-C.js");route.then(()=>{globalThis.routeSettled=true});',
     'function later(){return import(`./later-D.js`)}',
     'export{o as a,n as b,route as c,later as d};',
   ].join(''),
 };
 const route = {
   fileName: 'assets/route-C.js',
-  code: 'import{a as x,b as y}from"./entry-B.js";y.count++;function p(){return x()}export{p as default};',
+  code: [
+    'import{a as x,b as y}from"./entry-B.js";y.count++;function p(){return x()}',
+    // A task queued while the route runs: whether its import() had settled by then.
+    'setTimeout(()=>{globalThis.settledWithRoute=globalThis.routeSettled===true});',
+    'export{p as default};',
+  ].join(''),
 };
 
 type Registry = Record<string, Record<string, unknown>>;
@@ -80,8 +85,17 @@ beforeEach(() => {
   };
   Reflect.deleteProperty(world, 'ranEntry');
 });
-afterEach(() => {
-  for (const name of ['HTMLScriptElement', 'document', carriedRegistry, 'ranEntry'])
+afterEach(async () => {
+  // The tasks the chunks queued as they ran (the route's), before their globals go.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (const name of [
+    'HTMLScriptElement',
+    'document',
+    carriedRegistry,
+    'ranEntry',
+    'routeSettled',
+    'settledWithRoute',
+  ])
     Reflect.deleteProperty(globalThis, name);
 });
 
@@ -103,6 +117,18 @@ test('the inline module runs each carried chunk once, in a task of its own, afte
   expect((routeModule.default as () => number)()).toBe(42);
   expect(routeModule).toBe(registry()[route.fileName]);
   expect(appended).toEqual([]);
+});
+
+test("a carried chunk's import() settles a task after the chunk ran, so what the importer does then is a task of its own", async () => {
+  const carried = carryAll(entry, route, runtime);
+  runInline(carried.module);
+  await ranAll([runtime.fileName, entry.fileName, route.fileName]);
+  await (registry()[entry.fileName]?.c as Promise<unknown>);
+  const world = globalThis as Record<string, unknown>;
+  while (!('settledWithRoute' in world)) await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(world.routeSettled).toBe(true);
+  // The task the route queued as it ran came before the import() settled.
+  expect(world.settledWithRoute).toBe(false);
 });
 
 test('a later chunk importing a carried chunk gets the very same values through its stand-in', async () => {

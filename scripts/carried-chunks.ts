@@ -226,7 +226,9 @@ export function carryChunks(
   const order = inImportOrder(bodies);
   // One chunk per task: each chunk's module code, and what it renders at once, is a task of its
   // own, as when the chunks were files arriving one after the other, not one long task (the
-  // phone's main thread answers a tap between them). A carried chunk's `import()` waits for it.
+  // phone's main thread answers a tap between them). A carried chunk's `import()` waits for it,
+  // and settles a task after the chunk ran: what the importer then renders (the route's first
+  // view) is a task of its own too.
   // A chunk that throws rejects its own `import()` (an error boundary shows it, as for a file
   // that failed) and is reported; the chunks after it still run.
   const run = [
@@ -234,7 +236,7 @@ export function carryChunks(
     `${chunkRan}.p=new Map();`,
     `const __carriedSteps=[\n${order.map((fileName) => bodies.get(fileName)?.body ?? '').join(',\n')}\n];`,
     `const __carriedDone=new Map(__carriedSteps.map(([f])=>{let d;const p=new Promise((s,j)=>{d=[s,j]});p.catch(()=>{});${chunkRan}.p.set(f,p);return[f,d]}));`,
-    `const __carriedNext=(i)=>{const[f,b]=__carriedSteps[i],[s,j]=__carriedDone.get(f);try{b();s(globalThis.${carriedRegistry}[f])}catch(e){j(e);setTimeout(()=>{throw e})}if(i+1<__carriedSteps.length)setTimeout(__carriedNext,0,i+1)};`,
+    `const __carriedNext=(i)=>{const[f,b]=__carriedSteps[i],[s,j]=__carriedDone.get(f);try{b();setTimeout(s,0,globalThis.${carriedRegistry}[f])}catch(e){j(e);setTimeout(()=>{throw e})}if(i+1<__carriedSteps.length)setTimeout(__carriedNext,0,i+1)};`,
     '__carriedNext(0);',
   ].join('\n');
   // Without import maps a later chunk would import the entry's file and run a second copy: such a

@@ -16,4 +16,5 @@ import { startFirstLanguage } from './app/first-language';
 
 startFirstDownloads(window.location.pathname);
 startFirstLanguage(window.location.pathname);
-boot();
+// A task of its own: the first render is not part of the long task that sets up the modules.
+setTimeout(boot, 0);
