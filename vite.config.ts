@@ -26,7 +26,9 @@ const bundleReport = process.env.BUNDLE_REPORT === '1';
  * the form fields a later step of another page uses). What one page's first view alone needs is in
  * its route's chunk (one group per route), which its document carries with the entry
  * (docs/decisions/0042), even when a later step of the same page uses it too; what only later
- * steps need stays in theirs. Two chunks instead of an entry, a shared chunk and a few small ones.
+ * steps need stays in theirs. Two chunks instead of an entry, a shared chunk and a few small ones;
+ * the libraries among the entry's modules are a third, so that the documents run them in a task of
+ * their own (issue 25: no task of the first view's code is long).
  */
 function firstViewChunks(): {
   plugin: Plugin;
@@ -180,6 +182,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // The libraries of the first view in a chunk of their own: the documents run each
+            // carried chunk as a task of its own (decision 0042), so neither task is long.
+            {
+              name: 'first-view-libraries',
+              test: (id: string) => firstView.holds(id) && id.includes('/node_modules/'),
+              priority: 3,
+            },
             { name: 'entry', test: firstView.holds, priority: 2 },
             { name: 'server-state', test: firstView.serverStateHolds, priority: 2 },
             ...Object.entries(routeModules).map(([page, module]) => ({

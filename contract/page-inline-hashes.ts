@@ -7,15 +7,15 @@
  */
 export const pageInlineHashes = {
   script: [
-    'sha256-P8V25t7bGgxyAM7GPQHzr+R6oFi1bafA9UyJxAdqbEU=',
-    'sha256-urOSzk750IsriaXkLdbZ9diwn53WN146d2PPBF7/MJ8=',
-    'sha256-1i5gBpgBFZeMIonsDA3IAEgWLd8dFxgL+GPfRCg5GWc=',
-    'sha256-oXay0vsyRLpPsDYv64jr4Tna06+oUggHL7xImj4OxmE=',
-    'sha256-wL2M4ts0hj4lqYOQrKriOccRLcluIDXRS8ixQgBvb/M=',
-    'sha256-VyqmHHxX1wP0/0ew1vayDI6ux9fEViZ0Y1dOZHA2SAs=',
-    'sha256-KJbx5gORQO389nNNbv/cr/z+gkb/H4SA0kc6TvUJ++8=',
-    'sha256-H0liIgT0UTggeiiJbTmq4fYNM17AIIUwKOsDpE7/UXg=',
-    'sha256-jOegVh+ShkQThnQpBWVXnRAXD8wPiYTw4es+qHhn/3A=',
+    'sha256-eLKkN8Pyv0Q5u6anqDo4AeJah219OOZEHLNi9lHMyn8=',
+    'sha256-VlkBy2fSIx49NxLhZOBDH5p7J+m2SRFBlnwr1ZrOaZ8=',
+    'sha256-cqGs3tBH/L5fkymThyPuL5JOfCbDrWMCLLli7CxoGPM=',
+    'sha256-C+y+Og5nsFq3U1M6Wi0gn3hPjmF1PDYYhEn+d8EAk9k=',
+    'sha256-LnUs9wx9GJssRrtpsnZDPRkbM9kglbYQQO35cO8GSt0=',
+    'sha256-4mQhAGy4Cpnc0zRvwozTP0fIy0jNTQPr8WFXcpLepHw=',
+    'sha256-sHesKLZBGYvEVUeWTocfvX5Z+fwNOj3v0BfqWV/MEyU=',
+    'sha256-SOJbtM57KJFVTeVH1WTXpxzu12hIQqKHB2XLynVxkDY=',
+    'sha256-uK+hvr7xrMVZGp2t188cyDeH4T8PpRtTr4XU/34xosw=',
   ],
   style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;

@@ -237,8 +237,10 @@ export function pageDocuments(): Plugin[] {
         return `<style>${text}</style>`;
       },
     );
-    const entryTag = /<script type="module" crossorigin src="[^"]+"><\/script>/;
-    if (!entryTag.test(html) || !html.includes('</body>'))
+    // Vite's script tags of the build: the entry's, after one per chunk of the entry's own that
+    // the entry imports (a manual chunk such as the first view's libraries, vite.config.ts).
+    const moduleTags = /\s*<script type="module" crossorigin src="[^"]+"><\/script>/g;
+    if (!moduleTags.test(html) || !html.includes('</body>'))
       throw new Error('page-documents: index.html has no entry script or no </body>');
     const chunks = chunksOf(bundle);
     const { entry, documents } = carriedByDocument(chunks);
@@ -246,14 +248,16 @@ export function pageDocuments(): Plugin[] {
     for (const [document, fileNames] of documents)
       carried.set(document, carryChunks(chunks, fileNames, entry, base));
     for (const [document, { module, importMap }] of carried) {
-      // In the entry's place: the import map's text, then the inline script that puts it in
-      // effect (src/app/carried-code.ts) and sends the first reads. The carried code goes last.
+      // In the first script tag's place: the import map's text, then the inline script that puts
+      // it in effect (src/app/carried-code.ts) and sends the first reads; the other tags go. The
+      // carried code goes last.
+      let first = true;
       const source = html
-        .replace(
-          entryTag,
-          () =>
-            `<script type="application/json" id="${carriedImportsId}">${importMap}</script>\n    <script>${script}</script>`,
-        )
+        .replace(moduleTags, () => {
+          if (!first) return '';
+          first = false;
+          return `\n    <script type="application/json" id="${carriedImportsId}">${importMap}</script>\n    <script>${script}</script>`;
+        })
         .replace('</body>', () => `  <script type="module">${module}</script>\n  </body>`);
       if (document === 'index.html') index.source = source;
       else this.emitFile({ type: 'asset', fileName: document, source });
