@@ -7,7 +7,7 @@
  */
 export const pageInlineHashes = {
   script: [
-    'sha256-eLKkN8Pyv0Q5u6anqDo4AeJah219OOZEHLNi9lHMyn8=',
+    'sha256-QD60R4yoY3LP40IGJfeITK57tpmzx2k1mtn/TB4EdzM=',
     'sha256-VlkBy2fSIx49NxLhZOBDH5p7J+m2SRFBlnwr1ZrOaZ8=',
     'sha256-cqGs3tBH/L5fkymThyPuL5JOfCbDrWMCLLli7CxoGPM=',
     'sha256-C+y+Og5nsFq3U1M6Wi0gn3hPjmF1PDYYhEn+d8EAk9k=',
