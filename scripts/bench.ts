@@ -20,7 +20,8 @@
  * - content: when text that only the first read supplies is in the page (the setup page's amount,
  *   the checkout's account number to pay into, the invoice's details), ms from the navigation's
  *   start, measured inside the page;
- * - first paint (the frame), LCP and CLS; with Lighthouse, its LCP, FCP, TBT and CLS;
+ * - first paint (the frame), LCP and CLS; with Lighthouse, its LCP, FCP, TBT (the floor's too)
+ *   and CLS;
  * - each figure's ratio, product / floor (issue 25's goals: content and LCP at most 1.5, first
  *   paint at most 1.1, CLS at most 0.01, TBT at most 50 ms);
  * - what the product downloaded before its content (its document, which carries the first view's
@@ -418,6 +419,9 @@ async function lighthouseReport(subjects: PageUnderTest[]) {
         Object.assign(figures, {
           floorLcpMs: of(floor, 'lcpMs'),
           floorFcpMs: of(floor, 'fcpMs'),
+          // The floor's own TBT: its script's work after its first paint (ICU's start, its
+          // render) is what no page can avoid (decision 0043).
+          floorTbtMs: of(floor, 'tbtMs'),
           lcpRatio: ratio(of(product, 'lcpMs'), of(floor, 'lcpMs')),
           fcpRatio: ratio(of(product, 'fcpMs'), of(floor, 'fcpMs')),
         });
@@ -431,7 +435,9 @@ async function lighthouseReport(subjects: PageUnderTest[]) {
       console.log(`  Largest contentful paint  ${vs('lcpMs', 'floorLcpMs', 'lcpRatio')}`);
       console.log(`  First contentful paint    ${vs('fcpMs', 'floorFcpMs', 'fcpRatio')}`);
       console.log(`  Cumulative layout shift   ${figures.cls}`);
-      console.log(`  Total blocking time       ${figures.tbtMs} ms`);
+      console.log(
+        `  Total blocking time       ${figures.tbtMs} ms${figures.floorTbtMs === undefined ? '' : ` (floor ${figures.floorTbtMs} ms)`}`,
+      );
       console.log(`  JavaScript transferred    ${figures.jsTransferredKb} KB`);
     }
   } finally {
