@@ -7,15 +7,15 @@
  */
 export const pageInlineHashes = {
   script: [
-    'sha256-QD60R4yoY3LP40IGJfeITK57tpmzx2k1mtn/TB4EdzM=',
+    'sha256-uyPlLajwgn6dOxyp/QCTVFIBOsRqjqK6EyuGaGARwQA=',
     'sha256-VlkBy2fSIx49NxLhZOBDH5p7J+m2SRFBlnwr1ZrOaZ8=',
-    'sha256-cqGs3tBH/L5fkymThyPuL5JOfCbDrWMCLLli7CxoGPM=',
+    'sha256-j5GhThah1Fa9Hr8EozQp+RfToUsE1ivjtH3OjTznxp0=',
     'sha256-C+y+Og5nsFq3U1M6Wi0gn3hPjmF1PDYYhEn+d8EAk9k=',
-    'sha256-LnUs9wx9GJssRrtpsnZDPRkbM9kglbYQQO35cO8GSt0=',
+    'sha256-5AmL2+1TFCgGnogR+tQ+edjDwiBl72vlID2rWKsMFPM=',
     'sha256-4mQhAGy4Cpnc0zRvwozTP0fIy0jNTQPr8WFXcpLepHw=',
-    'sha256-sHesKLZBGYvEVUeWTocfvX5Z+fwNOj3v0BfqWV/MEyU=',
+    'sha256-fJnwZ53ycLsjD5km3TnY3BqW7L8lghiJoFRa4RmDf8w=',
     'sha256-SOJbtM57KJFVTeVH1WTXpxzu12hIQqKHB2XLynVxkDY=',
-    'sha256-uK+hvr7xrMVZGp2t188cyDeH4T8PpRtTr4XU/34xosw=',
+    'sha256-fmTamr+Uo8AhcYgcRcailvGC6dife+4iYBVf20RMRcY=',
   ],
   style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;

@@ -124,6 +124,43 @@ for (const pageCase of cases) {
   });
 }
 
+test('a browser without import maps loads the first view as files, the entry and what it imports at once', async ({
+  page,
+}) => {
+  const { setupUrl } = await createSubscriptionWithSetupLink({ callbackUrl });
+  const link = new URL(setupUrl);
+  const { carried } = await scriptsOfDocument(page, link.pathname);
+  const entry = [...carried].find((path) => path.startsWith('/assets/entry-'));
+  const libraries = [...carried].find((path) => path.startsWith('/assets/first-view-libraries-'));
+  if (entry === undefined || libraries === undefined)
+    throw new Error(`No entry or libraries among ${[...carried].join(', ')}`);
+  // Chromium before 96, Safari before 16.4, Firefox before 108: no `supports('importmap')`.
+  await page.addInitScript(() => {
+    Object.defineProperty(HTMLScriptElement, 'supports', { value: () => false });
+  });
+  // The entry's file is held back: the libraries it imports are asked for all the same, not a
+  // round trip after it.
+  let releaseEntry: () => void = () => undefined;
+  const entryReleased = new Promise<void>((resolve) => {
+    releaseEntry = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === entry,
+    async (route) => {
+      await entryReleased;
+      await route.continue();
+    },
+  );
+  const librariesAsked = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === libraries,
+  );
+  // Not until `load`: the held-back entry holds it.
+  await page.goto(link.pathname + link.hash, { waitUntil: 'commit' });
+  await librariesAsked;
+  releaseEntry();
+  await expect(page.getByRole('combobox', { name: 'Search banks' })).toBeVisible();
+});
+
 test('when the document arrives cut short, the frame says so and trying again loads the page', async ({
   page,
 }) => {

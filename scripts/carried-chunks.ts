@@ -186,6 +186,18 @@ function inImportOrder(bodies: Map<string, { imports: string[] }>): string[] {
   return order;
 }
 
+/** `fileName` and the carried chunks it imports statically, directly or not. */
+function importsOf(bodies: Map<string, { imports: string[] }>, fileName: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (name: string) => {
+    if (found.has(name)) return;
+    found.add(name);
+    for (const imported of bodies.get(name)?.imports ?? []) visit(imported);
+  };
+  visit(fileName);
+  return found;
+}
+
 /** The stand-in module of a carried chunk: its exports, read from the registry. */
 function standIn(fileName: string, exports: ReadonlyMap<string, string>): string {
   const names = [...exports.keys()];
@@ -240,8 +252,11 @@ export function carryChunks(
     '__carriedNext(0);',
   ].join('\n');
   // Without import maps a later chunk would import the entry's file and run a second copy: such a
-  // browser loads the entry's file as before (its script element's `error` is the frame's to report).
-  const fallback = `const s=document.createElement("script");s.type="module";s.src=${JSON.stringify(`${base}${entry}`)};document.head.append(s);`;
+  // browser loads the entry's file, and the files it imports statically (the first view's
+  // libraries) at the same time, not one round trip after it; each script element's `error` is the
+  // frame's to report. The browser runs each module once, however many elements name it.
+  const entryFiles = order.filter((fileName) => importsOf(bodies, entry).has(fileName));
+  const fallback = `for(const f of ${JSON.stringify(entryFiles.map((fileName) => `${base}${fileName}`))}){const s=document.createElement("script");s.type="module";s.src=f;document.head.append(s)}`;
   // The same test as the one that puts the import map in place (src/app/carried-code.ts): a
   // browser whose import maps are not in effect here must not run the carried code.
   const module = `globalThis.${carriedRegistry}={};\nif(HTMLScriptElement.supports?.("importmap")){\n${run}\n}else{${fallback}}`;
