@@ -35,17 +35,21 @@ function startIntl(): void {
  * background) pays the start in its first render instead. Never throws.
  */
 export function startIntlAfterFirstPaint(): void {
-  if (
-    typeof PerformanceObserver === 'undefined' ||
-    !PerformanceObserver.supportedEntryTypes.includes('paint')
-  ) {
-    startIntl();
-    return;
+  try {
+    if (
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes.includes('paint')
+    ) {
+      startIntl();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(startIntl, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // Only a head start: `format.ts` builds its formatters when it needs them.
   }
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    setTimeout(startIntl, 0);
-  });
-  observer.observe({ type: 'paint', buffered: true });
 }
