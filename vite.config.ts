@@ -17,7 +17,7 @@ const sandboxOrigin = process.env.SANDBOX_ORIGIN ?? 'http://127.0.0.1:4010';
 const bundleReport = process.env.BUNDLE_REPORT === '1';
 
 /**
- * What every hosted page's first view needs, in the entry's one file (docs/decisions/
+ * What every hosted page's first view needs, in the entry's chunk (docs/decisions/
  * 0028-first-reads-before-the-code.md, addendum of issue 25), decided from the import graph, so
  * that a new module needs no edit here: every module the entry (`src/main.tsx`) imports
  * statically, directly or not (the app's start, the query client, the renderer, the shell and its
@@ -176,8 +176,8 @@ export default defineConfig({
     // 2.2 KB more and a request on a weak network, beside the code the customer is waiting for.
     cssCodeSplit: false,
 
-    // One file holds the entry and what every page's first view needs (firstViewChunk above);
-    // each page's own code is its route's chunk.
+    // The entry's chunk holds what every page's first view needs (firstViewChunk above), less its
+    // libraries, which are a chunk of their own; each page's own code is its route's chunk.
     rollupOptions: {
       output: {
         codeSplitting: {
