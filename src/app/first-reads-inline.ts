@@ -8,9 +8,9 @@
  * share through one registry on the page's global object. It puts the import map of the code the
  * document carries in effect (src/app/carried-code.ts), and watches the app's code: when the
  * code the document carries did not run (docs/decisions/0042), or a script file of the app cannot
- * be downloaded, the frame says so (src/app/download-failure.ts). Last, once the reads are sent,
- * it starts the browser's number and date formatting once the frame has painted, which the first
- * view needs (src/app/first-intl.ts).
+ * be downloaded, the frame says so (src/app/download-failure.ts). Last, with the reads sent, it
+ * has the browser's number and date formatting, which the first view needs, start after the
+ * frame's first paint (src/app/first-intl.ts).
  */
 import { installCarriedImports } from './carried-code';
 import { watchCodeDownload } from './download-failure';
