@@ -7,15 +7,15 @@
  */
 export const pageInlineHashes = {
   script: [
-    'sha256-uyPlLajwgn6dOxyp/QCTVFIBOsRqjqK6EyuGaGARwQA=',
-    'sha256-VlkBy2fSIx49NxLhZOBDH5p7J+m2SRFBlnwr1ZrOaZ8=',
-    'sha256-j5GhThah1Fa9Hr8EozQp+RfToUsE1ivjtH3OjTznxp0=',
-    'sha256-C+y+Og5nsFq3U1M6Wi0gn3hPjmF1PDYYhEn+d8EAk9k=',
-    'sha256-5AmL2+1TFCgGnogR+tQ+edjDwiBl72vlID2rWKsMFPM=',
-    'sha256-4mQhAGy4Cpnc0zRvwozTP0fIy0jNTQPr8WFXcpLepHw=',
-    'sha256-fJnwZ53ycLsjD5km3TnY3BqW7L8lghiJoFRa4RmDf8w=',
-    'sha256-SOJbtM57KJFVTeVH1WTXpxzu12hIQqKHB2XLynVxkDY=',
-    'sha256-fmTamr+Uo8AhcYgcRcailvGC6dife+4iYBVf20RMRcY=',
+    'sha256-OGpsyEdlQrY1Gqw9QMDfJLtX6liccxqbTNCIFIQHAQo=',
+    'sha256-95CMZBbcxdaUcdtM0RTYhIV8m4Bi0+R0YucBSZbZ3EA=',
+    'sha256-seRL5MNLPl/ZwaicTbOSkfU2F+mS/bsXn/cKhstI/9U=',
+    'sha256-EcDIXdnAlYwlB8Ei7bVRL+E5Vai6xv9pylhQuMRCI2U=',
+    'sha256-qSAsP30rZ+H+F50Oyzw+RahBSki/w+6R7meNrHiCOuQ=',
+    'sha256-L7aVQNyy4c7N17H/mstYsq5f03HoCOx8XFQiF1cFHMc=',
+    'sha256-FNNTRa/8qpYTJzUn8IerGgq4ctd717e5GVo6nFKXPmk=',
+    'sha256-fTihtKrArq7Pc7X+rIh6B+v1Mv5A9rbhnq+yvSJHicc=',
+    'sha256-D+NYqUbjhlq3WUH0ANK+i/yVAn2bxqOb+NpZBC9cupU=',
   ],
   style: ['sha256-DPOrreZIrUl7AaeqMvcXpjO6HbE2G5wd78BYUs4Q0xY='],
 } as const;

@@ -8,24 +8,15 @@
  * formatter then loads the calendar's and the time zone's data (4 to 11 ms more). Every hosted
  * page's first view writes an amount and a date (src/lib/format.ts), so these are on its path
  * either way; paid here they fall while the phone waits for bytes, instead of in the first view's
- * render once the document is complete. The formatters built here are thrown away: `format.ts`
- * builds its own, per language, each then well under a millisecond.
+ * render once the document is complete. The formatters built here, with format.ts's own options
+ * (src/lib/intl-formats.ts), are thrown away: `format.ts` builds its own, per language, each then
+ * well under a millisecond.
  */
+import { lagosPartsFormat, nairaFormat } from '../lib/intl-formats';
 
 function startIntl(): void {
-  new Intl.NumberFormat('en-NG', {
-    style: 'currency',
-    currency: 'NGN',
-    currencyDisplay: 'narrowSymbol',
-  }).format(0);
-  new Intl.DateTimeFormat('en-NG', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(0);
+  new Intl.NumberFormat('en-NG', nairaFormat).format(0);
+  new Intl.DateTimeFormat('en-NG', lagosPartsFormat).formatToParts(0);
 }
 
 /**

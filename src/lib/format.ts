@@ -15,8 +15,7 @@
  */
 import type { Language } from '../../contract/hosted-common';
 import { getLanguageState, translate } from '../messages/i18n';
-
-const lagos = 'Africa/Lagos';
+import { lagosPartsFormat, nairaFormat } from './intl-formats';
 
 /**
  * The `Intl` locale for `language`: the language itself when every `Intl` formatter the pages use
@@ -40,12 +39,7 @@ function formatters(language: Language): Formatters {
   const cached = formattersByLanguage.get(language);
   if (cached !== undefined) return cached;
   const made: Formatters = {
-    // `currencyDisplay: 'narrowSymbol'`: ₦ in every locale, never "NGN".
-    naira: new Intl.NumberFormat(intlLocale(language), {
-      style: 'currency',
-      currency: 'NGN',
-      currencyDisplay: 'narrowSymbol',
-    }),
+    naira: new Intl.NumberFormat(intlLocale(language), nairaFormat),
   };
   formattersByLanguage.set(language, made);
   return made;
@@ -62,16 +56,7 @@ let lagosFormat: Intl.DateTimeFormat | undefined;
 let utcDateFormat: Intl.DateTimeFormat | undefined;
 
 function lagosParts(): Intl.DateTimeFormat {
-  lagosFormat ??= new Intl.DateTimeFormat('en-NG', {
-    timeZone: lagos,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  lagosFormat ??= new Intl.DateTimeFormat('en-NG', lagosPartsFormat);
   return lagosFormat;
 }
 
