@@ -3,8 +3,8 @@
  * 0042-first-view-code-in-the-document.md): the page's document carries the code of its first
  * view, which waits for no file; its inline script sends the page's first reads as the HTML is
  * parsed, before the carried code runs; later code imports the carried modules through their
- * stand-ins, never a second copy; the document's stylesheet is the only one, so later code asks
- * for none; a document cut short says so.
+ * stand-ins, never a second copy; it starts ICU on a worker's thread (0044); the document's
+ * stylesheet is the only one, so later code asks for none; a document cut short says so.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCheckoutPayment, createInvoiceSubscription } from './checkout-api';
@@ -94,6 +94,31 @@ for (const pageCase of cases) {
     const read = page.waitForRequest((request) => isRead(request, pageCase.readPath));
     await page.goto(link.pathname + link.hash);
     await read;
+  });
+
+  test(`the ${pageCase.name} page's document starts ICU on a worker's thread, which its CSP allows`, async ({
+    page,
+  }) => {
+    const link = new URL(await pageCase.link());
+    // Every refusal of the page's CSP, as the page itself sees it.
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refusedByCsp: refused });
+      document.addEventListener('securitypolicyviolation', (event) => {
+        refused.push(`${event.effectiveDirective} ${event.blockedURI}`);
+      });
+    });
+    const ended = new Promise<string>((resolve) => {
+      page.on('worker', (worker) => worker.on('close', () => resolve(worker.url())));
+    });
+    await page.goto(link.pathname + link.hash);
+    // The worker (src/app/first-intl.ts) comes from a blob of the document's script, and is let go
+    // once it has built the formatters.
+    expect(await ended).toMatch(/^blob:/);
+    await expect(pageCase.firstView(page)).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { refusedByCsp: string[] }).refusedByCsp),
+    ).toEqual([]);
   });
 
   test(`the ${pageCase.name} page's later code shares the code its document carries`, async ({

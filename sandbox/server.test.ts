@@ -78,7 +78,7 @@ function expectSecurityHeaders(headers: Headers): void {
   // Inline code only as the page documents' own, pinned by the sha256 the build wrote.
   const pinned = (hashes: readonly string[]) => hashes.map((hash) => ` '${hash}'`).join('');
   expect(headers.get('content-security-policy')).toBe(
-    `default-src 'self'; script-src 'self'${pinned(pageInlineHashes.script)}; style-src 'self'${pinned(pageInlineHashes.style)}; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+    `default-src 'self'; script-src 'self'${pinned(pageInlineHashes.script)}; style-src 'self'${pinned(pageInlineHashes.style)}; img-src 'self' data: https:; connect-src 'self'; worker-src blob:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
   );
   expect(headers.get('content-security-policy')).not.toContain('unsafe-inline');
   expect(headers.get('referrer-policy')).toBe('no-referrer');

@@ -419,8 +419,8 @@ async function lighthouseReport(subjects: PageUnderTest[]) {
         Object.assign(figures, {
           floorLcpMs: of(floor, 'lcpMs'),
           floorFcpMs: of(floor, 'fcpMs'),
-          // The floor's own TBT: its script's work after its first paint (ICU's start, its
-          // render) is what no page can avoid (decision 0043).
+          // The floor's own TBT: its script's work after its first paint (its render; ICU's
+          // start is on a worker's thread, decision 0044) is what no page can avoid.
           floorTbtMs: of(floor, 'tbtMs'),
           lcpRatio: ratio(of(product, 'lcpMs'), of(floor, 'lcpMs')),
           fcpRatio: ratio(of(product, 'fcpMs'), of(floor, 'fcpMs')),

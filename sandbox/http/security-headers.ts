@@ -3,7 +3,9 @@
  * `npm run docs:deploy`): what every page and API answer the server sends carries (product.md,
  * "Every page" and "Links and tokens"; docs/decisions/0003-capability-tokens.md): a CSP whose only
  * inline script and style are the page documents' own, pinned by their sha256
- * (contract/page-inline-hashes.ts, written by the build; docs/decisions/0028), no framing, no referrer (the capability token must not leak), no sniffing, no indexing of
+ * (contract/page-inline-hashes.ts, written by the build; docs/decisions/0028), workers only from
+ * `blob:` URLs (the documents' ICU start, src/app/first-intl.ts; docs/decisions/0044), no
+ * framing, no referrer (the capability token must not leak), no sniffing, no indexing of
  * capability pages, no opener shared with other sites' windows, and no powerful browser features
  * (docs/decisions/0030-sandbox-serving-and-headers.md). The server sends it through Hono's
  * `secureHeaders` ({@link secureHeadersOptions}); `Strict-Transport-Security` is for HTTPS hosts
@@ -26,6 +28,8 @@ export const cspDirectives = {
   styleSrc: ["'self'", ...pageInlineHashes.style.map((hash) => `'${hash}'`)],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
+  workerSrc: ['blob:'],
+
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],

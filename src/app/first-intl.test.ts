@@ -1,90 +1,112 @@
 /**
- * ICU's head start (src/app/first-intl.ts; decision 0043): the frame's first paint never waits for
- * it, and it is a task of its own after that paint.
+ * ICU's start on a worker's thread (src/app/first-intl.ts; decision 0044): the main thread builds
+ * no formatter, the worker builds format.ts's own, and the worker and its URL are let go once it
+ * reports or fails.
  */
+import { runInNewContext } from 'node:vm';
 import { afterEach, expect, test, vi } from 'vitest';
-import { startIntlAfterFirstPaint } from './first-intl';
+import { lagosPartsFormat, nairaFormat } from '../lib/intl-formats';
+import { icuStartScript, startIntlOffTheMainThread } from './first-intl';
 
-/** `Intl` with formatters that count how often they are built. */
-function countingIntl() {
-  const built: string[] = [];
+/** `Intl` with formatters that record what they were built with. */
+function recordingIntl() {
+  const built: [string, string, unknown][] = [];
   class NumberFormat {
-    constructor() {
-      built.push('number');
+    constructor(locale: string, options: unknown) {
+      built.push(['number', locale, options]);
     }
     format() {
       return '';
     }
   }
   class DateTimeFormat {
-    constructor() {
-      built.push('date');
+    constructor(locale: string, options: unknown) {
+      built.push(['date', locale, options]);
     }
     formatToParts() {
       return [];
     }
   }
-  vi.stubGlobal('Intl', { NumberFormat, DateTimeFormat });
-  return built;
+  return { built, Intl: { NumberFormat, DateTimeFormat } };
 }
 
-/** A `PerformanceObserver` whose paints the test reports. */
-function paintsReportedByTest(entryTypes: string[]) {
-  const observers: ((names: string[]) => void)[] = [];
-  class FakeObserver {
-    static supportedEntryTypes = entryTypes;
-    constructor(
-      private readonly callback: (list: { getEntriesByName: (n: string) => unknown[] }) => void,
-    ) {}
-    observe() {
-      observers.push((names) => {
-        this.callback({ getEntriesByName: (name) => names.filter((n) => n === name) });
-      });
+/** `Worker` and `URL`'s blob functions, recording what the page does with them. */
+function recordingWorkers() {
+  const workers: FakeWorker[] = [];
+  const revoked: string[] = [];
+  const blobs = new Map<string, Blob>();
+  class FakeWorker {
+    onmessage: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    terminated = false;
+    constructor(readonly url: string) {
+      workers.push(this);
     }
-    disconnect() {
-      observers.length = 0;
+    terminate() {
+      this.terminated = true;
     }
   }
-  vi.stubGlobal('PerformanceObserver', FakeObserver);
-  return (...names: string[]) => {
-    for (const report of [...observers]) report(names);
-  };
+  vi.stubGlobal('Worker', FakeWorker);
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+  return { workers, revoked, blobs };
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
-test('ICU starts in a task of its own after the first contentful paint, never before it', () => {
-  vi.useFakeTimers();
-  const built = countingIntl();
-  const paint = paintsReportedByTest(['paint', 'longtask']);
-  startIntlAfterFirstPaint();
-  vi.runAllTimers();
-  expect(built).toEqual([]);
-  paint('first-paint');
-  vi.runAllTimers();
-  expect(built).toEqual([]);
-  paint('first-contentful-paint');
-  // Not in the observer's callback: a task of its own.
-  expect(built).toEqual([]);
-  vi.runAllTimers();
-  expect(built).toEqual(['number', 'date']);
-  paint('first-contentful-paint');
-  vi.runAllTimers();
-  expect(built).toEqual(['number', 'date']);
+test("the worker's script builds format.ts's naira and Lagos formatters, then reports", () => {
+  const { built, Intl } = recordingIntl();
+  const postMessage = vi.fn();
+  runInNewContext(icuStartScript(), { Intl, postMessage });
+  expect(built).toEqual([
+    ['number', 'en-NG', nairaFormat],
+    ['date', 'en-NG', lagosPartsFormat],
+  ]);
+  expect(postMessage).toHaveBeenCalledTimes(1);
 });
 
-test('a browser that reports no paints starts ICU at once', () => {
-  const built = countingIntl();
-  paintsReportedByTest(['navigation']);
-  startIntlAfterFirstPaint();
-  expect(built).toEqual(['number', 'date']);
+test('the page starts a worker from a blob of that script and builds no formatter itself', async () => {
+  const { built, Intl } = recordingIntl();
+  vi.stubGlobal('Intl', Intl);
+  const { workers, blobs } = recordingWorkers();
+  startIntlOffTheMainThread();
+  expect(workers).toHaveLength(1);
+  expect(await blobs.get(workers[0]?.url ?? '')?.text()).toBe(icuStartScript());
+  expect(built).toEqual([]);
 });
 
-test('a browser without Intl formatting loses only the head start', () => {
-  vi.stubGlobal('Intl', {});
-  paintsReportedByTest(['navigation']);
-  expect(() => startIntlAfterFirstPaint()).not.toThrow();
+test.each(['onmessage', 'onerror'] as const)(
+  'the worker ends and its URL is freed once it reports (%s)',
+  (handler) => {
+    const { workers, revoked } = recordingWorkers();
+    startIntlOffTheMainThread();
+    const [worker] = workers;
+    expect(worker?.terminated).toBe(false);
+    expect(revoked).toEqual([]);
+    worker?.[handler]?.();
+    expect(worker?.terminated).toBe(true);
+    expect(revoked).toEqual([worker?.url]);
+  },
+);
+
+test('a browser that refuses the worker, or has none, loses only the head start', () => {
+  const { built, Intl } = recordingIntl();
+  vi.stubGlobal('Intl', Intl);
+  vi.stubGlobal(
+    'Worker',
+    vi.fn(function refusedByTheCsp() {
+      throw new DOMException('refused by the CSP', 'SecurityError');
+    }),
+  );
+  expect(() => startIntlOffTheMainThread()).not.toThrow();
+  vi.stubGlobal('Worker', undefined);
+  expect(() => startIntlOffTheMainThread()).not.toThrow();
+  expect(built).toEqual([]);
 });

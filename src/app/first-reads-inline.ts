@@ -9,15 +9,15 @@
  * document carries in effect (src/app/carried-code.ts), and watches the app's code: when the
  * code the document carries did not run (docs/decisions/0042), or a script file of the app cannot
  * be downloaded, the frame says so (src/app/download-failure.ts). Last, with the reads sent, it
- * has the browser's number and date formatting, which the first view needs, start after the
- * frame's first paint (src/app/first-intl.ts).
+ * has the browser's number and date formatting, which the first view needs, start on a worker's
+ * thread (src/app/first-intl.ts).
  */
 import { installCarriedImports } from './carried-code';
 import { watchCodeDownload } from './download-failure';
-import { startIntlAfterFirstPaint } from './first-intl';
+import { startIntlOffTheMainThread } from './first-intl';
 import { startPageFirstReads } from './page-first-reads';
 
 installCarriedImports();
 watchCodeDownload();
 startPageFirstReads(window.location.pathname);
-startIntlAfterFirstPaint();
+startIntlOffTheMainThread();

@@ -51,7 +51,7 @@ function active(language: Language | undefined): Formatters {
 
 // Numeric parts only, in Lagos (or, for a calendar date, in UTC: a `YYYY-MM-DD` is already a
 // Lagos date, and its UTC midnight in UTC is exactly that day whatever the offset). Built on first
-// use, not at load: the carried code's first task stays short (src/app/first-intl.ts).
+// use, not at load: the carried code's first task stays short (decision 0043).
 let lagosFormat: Intl.DateTimeFormat | undefined;
 let utcDateFormat: Intl.DateTimeFormat | undefined;
 
