@@ -100,25 +100,37 @@ for (const pageCase of cases) {
     page,
   }) => {
     const link = new URL(await pageCase.link());
-    // Every refusal of the page's CSP, as the page itself sees it.
+    // What became of the page's workers, and every refusal of its CSP, as the page sees them.
     await page.addInitScript(() => {
-      const refused: string[] = [];
-      Object.assign(window, { refusedByCsp: refused });
+      const seen = { workers: [] as string[], refused: [] as string[] };
+      Object.assign(window, { seen });
       document.addEventListener('securitypolicyviolation', (event) => {
-        refused.push(`${event.effectiveDirective} ${event.blockedURI}`);
+        seen.refused.push(`${event.effectiveDirective} ${event.blockedURI}`);
       });
+      window.Worker = class extends window.Worker {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          const scheme = new URL(url, location.href).protocol;
+          const at = seen.workers.push(`${scheme} started`) - 1;
+          this.addEventListener('message', () => (seen.workers[at] = `${scheme} reported`));
+          this.addEventListener('error', () => (seen.workers[at] = `${scheme} failed`));
+        }
+      };
     });
-    const ended = new Promise<string>((resolve) => {
-      page.on('worker', (worker) => worker.on('close', () => resolve(worker.url())));
+    const ended = new Promise<void>((resolve) => {
+      page.on('worker', (worker) => worker.on('close', () => resolve()));
     });
     await page.goto(link.pathname + link.hash);
-    // The worker (src/app/first-intl.ts) comes from a blob of the document's script, and is let go
-    // once it has built the formatters.
-    expect(await ended).toMatch(/^blob:/);
+    const seen = () =>
+      page.evaluate(
+        () => (window as unknown as { seen: { workers: string[]; refused: string[] } }).seen,
+      );
+    // One worker (src/app/first-intl.ts), made from a blob of the document's script: it built
+    // the formatters and reported, and the page let it go.
+    await expect.poll(async () => (await seen()).workers).toEqual(['blob: reported']);
+    await ended;
     await expect(pageCase.firstView(page)).toBeVisible();
-    expect(
-      await page.evaluate(() => (window as unknown as { refusedByCsp: string[] }).refusedByCsp),
-    ).toEqual([]);
+    expect((await seen()).refused).toEqual([]);
   });
 
   test(`the ${pageCase.name} page's later code shares the code its document carries`, async ({

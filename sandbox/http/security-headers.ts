@@ -29,7 +29,6 @@ export const cspDirectives = {
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
   workerSrc: ['blob:'],
-
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],

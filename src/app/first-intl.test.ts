@@ -15,7 +15,8 @@ function recordingIntl() {
     constructor(locale: string, options: unknown) {
       built.push(['number', locale, options]);
     }
-    format() {
+    format(value: number) {
+      built.push(['number.format', '', value]);
       return '';
     }
   }
@@ -23,7 +24,8 @@ function recordingIntl() {
     constructor(locale: string, options: unknown) {
       built.push(['date', locale, options]);
     }
-    formatToParts() {
+    formatToParts(value: number) {
+      built.push(['date.formatToParts', '', value]);
       return [];
     }
   }
@@ -36,8 +38,8 @@ function recordingWorkers() {
   const revoked: string[] = [];
   const blobs = new Map<string, Blob>();
   class FakeWorker {
-    onmessage: (() => void) | null = null;
-    onerror: (() => void) | null = null;
+    onmessage: ((event: Event) => void) | null = null;
+    onerror: ((event: Event) => void) | null = null;
     terminated = false;
     constructor(readonly url: string) {
       workers.push(this);
@@ -65,9 +67,12 @@ test("the worker's script builds format.ts's naira and Lagos formatters, then re
   const { built, Intl } = recordingIntl();
   const postMessage = vi.fn();
   runInNewContext(icuStartScript(), { Intl, postMessage });
+  // Each used once: building a formatter alone does not load all of its data.
   expect(built).toEqual([
     ['number', 'en-NG', nairaFormat],
+    ['number.format', '', 0],
     ['date', 'en-NG', lagosPartsFormat],
+    ['date.formatToParts', '', 0],
   ]);
   expect(postMessage).toHaveBeenCalledTimes(1);
 });
@@ -90,7 +95,10 @@ test.each(['onmessage', 'onerror'] as const)(
     const [worker] = workers;
     expect(worker?.terminated).toBe(false);
     expect(revoked).toEqual([]);
-    worker?.[handler]?.();
+    const event = new Event(handler.slice(2), { cancelable: true });
+    worker?.[handler]?.(event);
+    // An error of the worker's is handled here, not reported again as the page's own.
+    expect(event.defaultPrevented).toBe(handler === 'onerror');
     expect(worker?.terminated).toBe(true);
     expect(revoked).toEqual([worker?.url]);
   },
@@ -99,6 +107,7 @@ test.each(['onmessage', 'onerror'] as const)(
 test('a browser that refuses the worker, or has none, loses only the head start', () => {
   const { built, Intl } = recordingIntl();
   vi.stubGlobal('Intl', Intl);
+  const { blobs, revoked } = recordingWorkers();
   vi.stubGlobal(
     'Worker',
     vi.fn(function refusedByTheCsp() {
@@ -106,7 +115,11 @@ test('a browser that refuses the worker, or has none, loses only the head start'
     }),
   );
   expect(() => startIntlOffTheMainThread()).not.toThrow();
+  // The blob's URL made for the refused worker is freed.
+  expect(revoked).toEqual([...blobs.keys()]);
+  expect(revoked).toHaveLength(1);
   vi.stubGlobal('Worker', undefined);
   expect(() => startIntlOffTheMainThread()).not.toThrow();
+  expect(blobs.size).toBe(1);
   expect(built).toEqual([]);
 });

@@ -11,14 +11,14 @@
  * the same formatters (with format.ts's own options, src/lib/intl-formats.ts) pays the start on a
  * thread of its own, and the main thread's first formatter then costs under a millisecond
  * (measured: 0.0 to 0.4 ms after a worker's start, 17 to 53 ms without). Where the main thread
- * asks while the worker is still at it, it waits for the rest of that start, never longer than
- * paying it itself.
+ * asks while the worker is still at it, it waits for the rest of that start.
  */
 import { lagosPartsFormat, nairaFormat } from '../lib/intl-formats';
 
 /**
  * The worker's whole script: the two formatters, one use of each, then a message that it is done.
- * Built from the options' JSON, so the data it loads is the data the first view uses.
+ * Built from format.ts's options (in `en-NG`; format.ts may use the customer's language where the
+ * browser has its data), so ICU's start and the naira and Lagos data are what the first view uses.
  */
 export function icuStartScript(): string {
   return [
@@ -31,20 +31,28 @@ export function icuStartScript(): string {
 /**
  * Starts ICU in a dedicated worker made from a `blob:` URL (the CSP's `worker-src blob:` allows
  * it and nothing else), and ends the worker and frees its URL once it reports, or fails. Nothing
- * runs on the main thread but the worker's creation. Where workers are unavailable or refused,
- * `format.ts`'s first formatter pays the start in the first render instead. Never throws.
+ * runs on the main thread but the worker's creation. Where workers are unavailable or refused
+ * (Safari throws at once; Chromium and Firefox report an error event), `format.ts`'s first
+ * formatter pays the start in the first render instead. Never throws.
  */
 export function startIntlOffTheMainThread(): void {
+  if (typeof Worker !== 'function') return;
+  let url: string | undefined;
   try {
-    const url = URL.createObjectURL(new Blob([icuStartScript()], { type: 'text/javascript' }));
+    url = URL.createObjectURL(new Blob([icuStartScript()], { type: 'text/javascript' }));
     const worker = new Worker(url);
     const end = () => {
       worker.terminate();
-      URL.revokeObjectURL(url);
+      if (url !== undefined) URL.revokeObjectURL(url);
     };
     worker.onmessage = end;
-    worker.onerror = end;
+    worker.onerror = (event) => {
+      // Handled: the worker's error is not reported again as the page's own.
+      event.preventDefault();
+      end();
+    };
   } catch {
     // Only a head start: `format.ts` builds its formatters when it needs them.
+    if (url !== undefined) URL.revokeObjectURL(url);
   }
 }

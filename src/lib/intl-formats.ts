@@ -1,8 +1,10 @@
 /**
  * The `Intl` options the pages write money and Lagos times with (product.md, "Money, phones,
  * banks, time"): `src/lib/format.ts` builds its formatters with them, and the documents' inline
- * script starts ICU with the same (src/app/first-intl.ts), so the data it loads is the data the
- * first view then uses. No imports: the inline script carries this module.
+ * script has a worker start ICU with the same (src/app/first-intl.ts), in `en-NG`: ICU's start and
+ * the naira and Lagos data are then what the first view uses (its locale's own data, where the
+ * customer's language is not English, is a fraction of a millisecond). No imports: the inline
+ * script carries this module.
  */
 
 /** Naira with the ₦ sign in every locale (`narrowSymbol`: never "NGN"). */
