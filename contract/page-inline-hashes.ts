@@ -7,7 +7,7 @@
  */
 export const pageInlineHashes = {
   script: [
-    'sha256-C8NzHVkozJ+K8jYINLpWEtHkjBs08myNOuWaIX5DYcY=',
+    'sha256-ij9jYjLzxyhHW+tdTlZKY2t52ns5Smp7txGPmrx0H+w=',
     'sha256-95CMZBbcxdaUcdtM0RTYhIV8m4Bi0+R0YucBSZbZ3EA=',
     'sha256-seRL5MNLPl/ZwaicTbOSkfU2F+mS/bsXn/cKhstI/9U=',
     'sha256-EcDIXdnAlYwlB8Ei7bVRL+E5Vai6xv9pylhQuMRCI2U=',

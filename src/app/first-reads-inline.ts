@@ -10,7 +10,7 @@
  * code the document carries did not run (docs/decisions/0042), or a script file of the app cannot
  * be downloaded, the frame says so (src/app/download-failure.ts). Last, with the reads sent, it
  * has the browser's number and date formatting, which the first view needs, start on a worker's
- * thread (src/app/first-intl.ts).
+ * thread (src/app/first-intl.ts), from a task of its own.
  */
 import { installCarriedImports } from './carried-code';
 import { watchCodeDownload } from './download-failure';
@@ -20,4 +20,6 @@ import { startPageFirstReads } from './page-first-reads';
 installCarriedImports();
 watchCodeDownload();
 startPageFirstReads(window.location.pathname);
-startIntlOffTheMainThread();
+// A task of its own: making the worker's blob and the worker costs the main thread a few
+// milliseconds, which the parse of the document's first bytes does not wait for.
+setTimeout(startIntlOffTheMainThread, 0);
