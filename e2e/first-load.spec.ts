@@ -89,7 +89,7 @@ for (const pageCase of cases) {
   }) => {
     const link = new URL(await pageCase.link());
     // The document without its carried code, under the CSP the sandbox sends: only its inline
-    // script in the head runs, and it alone sends the read.
+    // script runs, and it alone sends the read.
     await serveChangedDocument(page, link.pathname, (html) => html.replace(carriedModule, ''));
     const read = page.waitForRequest((request) => isRead(request, pageCase.readPath));
     await page.goto(link.pathname + link.hash);
@@ -231,13 +231,14 @@ test('an answer that came while the app’s code took longer than the read’s 1
   page.on('requestfinished', (request) => {
     if (isRead(request, /^\/checkout\/osp_/)) answered();
   });
-  // The page's clock (its timers and performance.now) is Playwright's. The rest of the document
-  // after its head arrives 10.5 s after the answer by that clock: a script file the parser waits
-  // for stands before the carried code, and comes once the answer is in and the clock has run.
+  // The page's clock (its timers and performance.now) is Playwright's. The carried code arrives
+  // 10.5 s after the answer by that clock: a script file the parser waits for stands before it
+  // (after the inline script that sent the read), and comes once the answer is in and the clock
+  // has run.
   await page.clock.install();
   const slowRest = '/assets/rest-of-the-document.js';
   await serveChangedDocument(page, link.pathname, (html) =>
-    html.replace('<body>', `<body><script src="${slowRest}"></script>`),
+    html.replace('<script type="module">', `<script src="${slowRest}"></script>$&`),
   );
   await page.route(
     (url) => url.pathname === slowRest,

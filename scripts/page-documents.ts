@@ -6,7 +6,8 @@
  *   page's first reads as the HTML is parsed (src/app/first-reads-inline.ts and what it imports,
  *   bundled here into one classic script: the token is read by the same code as everywhere else),
  *   and the app's stylesheet in a `<style>` element instead of a file: the frame paints with the
- *   HTML, and the reads leave with it, one round trip before any file of the app has arrived.
+ *   HTML, and the reads leave right after the frame's HTML (decision 0045), one round trip before
+ *   any file of the app has arrived.
  * - Every document also carries the code of its first view (scripts/carried-chunks.ts): the
  *   entry, the app's start and what they import statically, and in a hosted page's own document
  *   (`hostedPageDocuments` in contract/hosted-links.ts) its route's chunk and what that imports,
@@ -248,17 +249,17 @@ export function pageDocuments(): Plugin[] {
     for (const [document, fileNames] of documents)
       carried.set(document, carryChunks(chunks, fileNames, entry, base));
     for (const [document, { module, importMap }] of carried) {
-      // In the first script tag's place: the import map's text, then the inline script that puts
-      // it in effect (src/app/carried-code.ts) and sends the first reads; the other tags go. The
-      // carried code goes last.
-      let first = true;
+      // Vite's script tags go. After the frame (decision 0045: the frame's first paint waits for
+      // nothing but the stylesheet and its own HTML): the import map's text, then the inline
+      // script that puts it in effect (src/app/carried-code.ts) and sends the first reads, then
+      // the carried code.
       const source = html
-        .replace(moduleTags, () => {
-          if (!first) return '';
-          first = false;
-          return `\n    <script type="application/json" id="${carriedImportsId}">${importMap}</script>\n    <script>${script}</script>`;
-        })
-        .replace('</body>', () => `  <script type="module">${module}</script>\n  </body>`);
+        .replace(moduleTags, '')
+        .replace(
+          '</body>',
+          () =>
+            `  <script type="application/json" id="${carriedImportsId}">${importMap}</script>\n    <script>${script}</script>\n    <script type="module">${module}</script>\n  </body>`,
+        );
       if (document === 'index.html') index.source = source;
       else this.emitFile({ type: 'asset', fileName: document, source });
     }
