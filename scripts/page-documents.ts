@@ -241,7 +241,8 @@ export function pageDocuments(): Plugin[] {
     // Vite's script tags of the build: the entry's, after one per chunk of the entry's own that
     // the entry imports (a manual chunk such as the first view's libraries, vite.config.ts).
     const moduleTags = /\s*<script type="module" crossorigin src="[^"]+"><\/script>/g;
-    if (!moduleTags.test(html) || !html.includes('</body>'))
+    // `search`, not `test`: a global pattern's `test` would leave its `lastIndex` set.
+    if (html.search(moduleTags) === -1 || !html.includes('</body>'))
       throw new Error('page-documents: index.html has no entry script or no </body>');
     const chunks = chunksOf(bundle);
     const { entry, documents } = carriedByDocument(chunks);
